@@ -1,0 +1,915 @@
+"""The `matrix` dialect: high-level linear algebra over 2-D f64 matrices.
+
+IR only: no kernels, no rewrites, no size rules live here. Those attach to the
+op classes through registries keyed by op class (amls.interpreter.kernels,
+amls.passes.size_rules, amls.passes rule tables).
+
+Every op shares one custom syntax (see `MatrixOp`):
+
+    %r = matrix.NAME [keyword-props] %a, %b [{props}] : T
+    %r = matrix.NAME [keyword-props] %a, %b [{props}] : (T1, T2) -> T3
+
+The short `: T` form is used when every operand and the result have type T.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC
+from collections.abc import Sequence, Set
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    DenseIntOrFPElementsAttr,
+    Float64Type,
+    FloatAttr,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    f64,
+    i64,
+)
+from xdsl.ir import (
+    Attribute,
+    Dialect,
+    Operation,
+    ParametrizedAttribute,
+    SSAValue,
+    TypeAttribute,
+)
+from xdsl.irdl import (
+    AnyOf,
+    BaseAttr,
+    EqAttrConstraint,
+    IRDLOperation,
+    VarOperandDef,
+    irdl_attr_definition,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
+from xdsl.printer import Printer
+from xdsl.traits import EffectInstance, MemoryEffect, MemoryEffectKind, Pure
+from xdsl.utils.exceptions import VerifyException
+
+Dim = int | None
+"""A static dimension or nnz: an int when known exactly, None when unknown."""
+
+
+def _to_param(v: Dim) -> IntAttr:
+    return IntAttr(DYNAMIC_INDEX if v is None else v)
+
+
+def _from_param(p: IntAttr) -> Dim:
+    return None if p.data == DYNAMIC_INDEX else p.data
+
+
+@irdl_attr_definition
+class MatrixType(ParametrizedAttribute, TypeAttribute):
+    """`!matrix.mat<RxCxf64>` or `!matrix.mat<RxCxf64, nnz=N>`; `?` is unknown."""
+
+    name = "matrix.mat"
+
+    rows_p: IntAttr
+    cols_p: IntAttr
+    element_type: Attribute
+    nnz_p: IntAttr
+
+    def __init__(self, rows: Dim = None, cols: Dim = None, nnz: Dim = None):
+        super().__init__(_to_param(rows), _to_param(cols), f64, _to_param(nnz))
+
+    @property
+    def rows(self) -> Dim:
+        return _from_param(self.rows_p)
+
+    @property
+    def cols(self) -> Dim:
+        return _from_param(self.cols_p)
+
+    @property
+    def nnz(self) -> Dim:
+        return _from_param(self.nnz_p)
+
+    @property
+    def shape(self) -> tuple[Dim, Dim]:
+        return (self.rows, self.cols)
+
+    @property
+    def cells(self) -> Dim:
+        r, c = self.shape
+        return None if r is None or c is None else r * c
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            pos = parser.pos
+            dims, elt = parser.parse_ranked_shape()
+            if len(dims) != 2:
+                parser.raise_error(
+                    f"!matrix.mat expects 2 dimensions (RxCxf64), got {len(dims)}", pos
+                )
+            if not isinstance(elt, Float64Type):
+                parser.raise_error("!matrix.mat only supports f64 elements", pos)
+            nnz = DYNAMIC_INDEX
+            if parser.parse_optional_punctuation(",") is not None:
+                parser.parse_keyword("nnz")
+                parser.parse_punctuation("=")
+                if parser.parse_optional_punctuation("?") is None:
+                    nnz = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        return (IntAttr(dims[0]), IntAttr(dims[1]), elt, IntAttr(nnz))
+
+    def print_parameters(self, printer: Printer) -> None:
+        r, c = self.shape
+        text = f"<{'?' if r is None else r}x{'?' if c is None else c}xf64"
+        if self.nnz is not None:
+            text += f", nnz={self.nnz}"
+        printer.print_string(text + ">")
+
+    def verify(self) -> None:
+        for what, v in (("rows", self.rows), ("cols", self.cols), ("nnz", self.nnz)):
+            if v is not None and v < 0:
+                raise VerifyException(f"!matrix.mat {what} must be >= 0, got {v}")
+        cells = self.cells
+        if self.nnz is not None and cells is not None and self.nnz > cells:
+            raise VerifyException(
+                f"!matrix.mat nnz={self.nnz} exceeds {self.rows}x{self.cols} cells"
+            )
+
+
+def is_mat(t: Attribute) -> bool:
+    return isinstance(t, MatrixType)
+
+
+def mat_type(v: SSAValue | Attribute) -> MatrixType:
+    t = v.type if isinstance(v, SSAValue) else v
+    assert isinstance(t, MatrixType), f"expected !matrix.mat, got {t}"
+    return t
+
+
+# Operand / result constraints.
+Mat = BaseAttr(MatrixType)
+MatOrScalar = AnyOf([BaseAttr(MatrixType), EqAttrConstraint(f64)])
+Printable = AnyOf([BaseAttr(MatrixType), BaseAttr(Float64Type), BaseAttr(IntegerType)])
+I64 = EqAttrConstraint(i64)
+F64 = EqAttrConstraint(f64)
+
+
+# ---------------------------------------------------------------------------
+# Size-fact helpers used by the verifiers (provable errors only).
+
+
+def _known(*dims: Dim) -> bool:
+    return all(d is not None for d in dims)
+
+
+def _differ(a: Dim, b: Dim) -> bool:
+    return a is not None and b is not None and a != b
+
+
+def broadcast_shape(
+    a: tuple[Dim, Dim] | None, b: tuple[Dim, Dim] | None
+) -> tuple[Dim, Dim] | str:
+    """Result shape of an element-wise op on shapes a and b (None = scalar operand).
+
+    Matrix (+) matrix of equal shape, matrix (+) row vector 1xC or column vector
+    Rx1 (either side), matrix (+) scalar. Returns an error string when the known
+    facts prove the shapes incompatible.
+    """
+    if a is None and b is None:
+        return "at least one operand must be a matrix"
+    if a is None:
+        return b  # type: ignore[return-value]
+    if b is None:
+        return a
+    out: list[Dim] = []
+    for x, y in zip(a, b, strict=True):
+        if x is not None and y is not None:
+            if x != y and x != 1 and y != 1:
+                return f"cannot broadcast {_fmt(a)} with {_fmt(b)}"
+            out.append(max(x, y))
+        elif x == 1:
+            out.append(y)
+        elif y == 1:
+            out.append(x)
+        else:
+            out.append(x if x is not None else y)
+    # No outer broadcasting: one side must carry the full shape.
+    a_small = (a[0] == 1 and b[0] != 1) or (a[1] == 1 and b[1] != 1)
+    b_small = (b[0] == 1 and a[0] != 1) or (b[1] == 1 and a[1] != 1)
+    if _known(*a, *b) and a_small and b_small:
+        return f"cannot broadcast {_fmt(a)} with {_fmt(b)} (outer broadcasting is not allowed)"
+    return (out[0], out[1])
+
+
+def _fmt(s: tuple[Dim, Dim]) -> str:
+    return f"{'?' if s[0] is None else s[0]}x{'?' if s[1] is None else s[1]}"
+
+
+def _check_result(op: Operation, expected: tuple[Dim, Dim]) -> None:
+    """The result type must not contradict the shape the operands imply."""
+    t = op.results[0].type
+    if not isinstance(t, MatrixType):
+        return
+    for axis, (have, want) in enumerate(zip(t.shape, expected, strict=True)):
+        if _differ(have, want):
+            raise VerifyException(
+                f"result {'rows' if axis == 0 else 'cols'} {have} contradict the operands, "
+                f"which give {_fmt(expected)}"
+            )
+
+
+def _shape_of(v: SSAValue) -> tuple[Dim, Dim] | None:
+    return v.type.shape if isinstance(v.type, MatrixType) else None
+
+
+def _const_int(v: SSAValue) -> int | None:
+    """The value of an `arith.constant` integer operand, if it is one."""
+    owner = v.owner
+    if isinstance(owner, Operation) and owner.name == "arith.constant":
+        val = owner.properties.get("value")
+        if isinstance(val, IntegerAttr):
+            return val.value.data
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Shared custom syntax.
+
+
+def _format_float(x: float) -> str | None:
+    """A float literal the MLIR lexer reads back exactly; None for inf/nan."""
+    if not math.isfinite(x):
+        return None
+    s = repr(float(x))
+    if "e" in s and "." not in s.split("e")[0]:
+        m, e = s.split("e")
+        s = f"{m}.0e{e}"
+    elif "." not in s and "e" not in s:
+        s += ".0"
+    return s
+
+
+def print_prop_dict(printer: Printer, props: dict[str, Attribute]) -> None:
+    """Print `{k = v, ...}` with f64 and i64 values bare (they parse back as such)."""
+    if not props:
+        return
+    printer.print_string(" {")
+    first = True
+    for k, v in props.items():
+        if not first:
+            printer.print_string(", ")
+        first = False
+        printer.print_string(f"{k} = ")
+        if isinstance(v, FloatAttr) and v.type == f64 and (s := _format_float(v.value.data)):
+            printer.print_string(s)
+        elif isinstance(v, IntegerAttr) and v.type == i64:
+            printer.print_string(str(v.value.data))
+        else:
+            printer.print_attribute(v)
+    printer.print_string("}")
+
+
+class MatrixOp(IRDLOperation, ABC):
+    """Base of all matrix ops: one custom syntax, shared by every op."""
+
+    KEYWORD_PROPS: ClassVar[tuple[str, ...]] = ()
+    """String properties printed as bare keywords before the operands."""
+
+    @classmethod
+    def parse(cls, parser: Parser) -> MatrixOp:
+        op_def = cls.get_irdl_definition()
+        props: dict[str, Attribute] = {}
+        for name in cls.KEYWORD_PROPS:
+            props[name] = StringAttr(parser.parse_identifier(f" ({name} of {cls.name})"))
+        operands: list[UnresolvedOperand] = []
+        first = parser.parse_optional_unresolved_operand()
+        if first is not None:
+            operands.append(first)
+            while parser.parse_optional_punctuation(",") is not None:
+                operands.append(parser.parse_unresolved_operand())
+        attrs = parser.parse_optional_attr_dict()
+        for name in list(attrs):
+            if name in op_def.properties:
+                props[name] = attrs.pop(name)
+        parser.parse_punctuation(":")
+        n_results = len(op_def.results)
+        pos = parser.pos
+        if parser.parse_optional_punctuation("(") is not None:
+            in_types: list[Attribute] = []
+            if parser.parse_optional_punctuation(")") is None:
+                in_types = parser.parse_comma_separated_list(
+                    parser.Delimiter.NONE, parser.parse_type
+                )
+                parser.parse_punctuation(")")
+            out_types: list[Attribute] = []
+            if parser.parse_optional_punctuation("->") is not None:
+                out_types = [parser.parse_type()]
+        else:
+            t = parser.parse_type()
+            in_types = [t] * len(operands)
+            out_types = [t] * n_results
+        if len(in_types) != len(operands):
+            parser.raise_error(
+                f"{cls.name} has {len(operands)} operands but {len(in_types)} operand types",
+                pos,
+            )
+        if len(out_types) != n_results:
+            parser.raise_error(
+                f"{cls.name} has {n_results} results but {len(out_types)} result types", pos
+            )
+        values = parser.resolve_operands(operands, in_types, pos)
+        if any(isinstance(d, VarOperandDef) for _, d in op_def.operands):
+            grouped: list[SSAValue | Sequence[SSAValue]] = [list(values)]
+        else:
+            grouped = list(values)
+        return cls.build(
+            operands=grouped, result_types=out_types, properties=props, attributes=attrs
+        )
+
+    def print(self, printer: Printer) -> None:
+        for name in self.KEYWORD_PROPS:
+            printer.print_string(f" {self.properties[name].data}")
+        if self.operands:
+            printer.print_string(" ")
+            printer.print_list(self.operands, printer.print_operand)
+        rest = {k: v for k, v in self.properties.items() if k not in self.KEYWORD_PROPS}
+        print_prop_dict(printer, rest)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        types = [o.type for o in self.operands] + [r.type for r in self.results]
+        if types and all(t == types[0] for t in types):
+            printer.print_attribute(types[0])
+        else:
+            printer.print_string("(")
+            printer.print_list([o.type for o in self.operands], printer.print_attribute)
+            printer.print_string(")")
+            if self.results:
+                printer.print_string(" -> ")
+                printer.print_attribute(self.results[0].type)
+
+
+# ---------------------------------------------------------------------------
+# Data sources and sinks (impure).
+
+_FORMATS = ("npy", "csv", "mtx")
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in _FORMATS:
+        raise VerifyException(f"format must be one of {', '.join(_FORMATS)}, got '{fmt}'")
+
+
+@irdl_op_definition
+class ReadOp(MatrixOp):
+    name = "matrix.read"
+    path = prop_def(StringAttr)
+    format = prop_def(StringAttr)
+    result = result_def(Mat)
+
+    def verify_(self) -> None:
+        _check_format(self.format.data)
+
+
+@irdl_op_definition
+class WriteOp(MatrixOp):
+    name = "matrix.write"
+    input = operand_def(Mat)
+    path = prop_def(StringAttr)
+    format = prop_def(StringAttr)
+
+    def verify_(self) -> None:
+        _check_format(self.format.data)
+
+
+@irdl_op_definition
+class PrintOp(MatrixOp):
+    name = "matrix.print"
+    input = operand_def(Printable)
+    label = opt_prop_def(StringAttr)
+
+
+# ---------------------------------------------------------------------------
+# Data generators.
+
+
+class RandEffects(MemoryEffect):
+    """A seeded rand is a pure function of its attributes; an unseeded one is not."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> Set[EffectInstance]:
+        if "seed" in op.properties:
+            return frozenset()
+        return frozenset((EffectInstance(MemoryEffectKind.ALLOC),))
+
+
+_PDFS = ("uniform", "normal")
+
+
+@irdl_op_definition
+class RandOp(MatrixOp):
+    """rand(rows, cols): cells are non-zero with probability `sparsity`."""
+
+    name = "matrix.rand"
+    rows = operand_def(I64)
+    cols = operand_def(I64)
+    min = prop_def(FloatAttr, default_value=FloatAttr(0.0, f64))
+    max = prop_def(FloatAttr, default_value=FloatAttr(1.0, f64))
+    sparsity = prop_def(FloatAttr, default_value=FloatAttr(1.0, f64))
+    pdf = prop_def(StringAttr, default_value=StringAttr("uniform"))
+    seed = opt_prop_def(IntegerAttr)
+    result = result_def(Mat)
+    traits = traits_def(RandEffects())
+
+    def verify_(self) -> None:
+        if self.pdf.data not in _PDFS:
+            raise VerifyException(f"pdf must be uniform or normal, got '{self.pdf.data}'")
+        s = self.sparsity.value.data
+        if not 0.0 <= s <= 1.0:
+            raise VerifyException(f"sparsity must be in [0, 1], got {s}")
+        if self.min.value.data > self.max.value.data:
+            raise VerifyException("min must be <= max")
+        _check_dims_operands(self, self.rows, self.cols)
+
+
+def _check_dims_operands(op: Operation, rows: SSAValue, cols: SSAValue) -> None:
+    r, c = _const_int(rows), _const_int(cols)
+    for what, v in (("rows", r), ("cols", c)):
+        if v is not None and v < 0:
+            raise VerifyException(f"{what} must be >= 0, got {v}")
+    _check_result(op, (r, c))
+
+
+@irdl_op_definition
+class FillOp(MatrixOp):
+    name = "matrix.fill"
+    value = operand_def(F64)
+    rows = operand_def(I64)
+    cols = operand_def(I64)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        _check_dims_operands(self, self.rows, self.cols)
+
+
+@irdl_op_definition
+class SeqOp(MatrixOp):
+    """seq(from, to, step) as a column vector, inclusive of `to` when reached."""
+
+    name = "matrix.seq"
+    start = operand_def(F64)
+    stop = operand_def(F64)
+    step = operand_def(F64)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        _check_result(self, (None, 1))
+
+
+@irdl_op_definition
+class ConstantOp(MatrixOp):
+    name = "matrix.constant"
+    value = prop_def(DenseIntOrFPElementsAttr)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        shape = self.value.get_shape()
+        if shape is None or len(shape) != 2:
+            raise VerifyException("matrix.constant value must be a 2-D dense<...> of f64")
+        _check_result(self, (shape[0], shape[1]))
+
+
+# ---------------------------------------------------------------------------
+# Element-wise ops.
+
+
+class ElementwiseBinaryOp(MatrixOp, ABC):
+    """Binary element-wise op with broadcasting; comparisons yield 0/1."""
+
+    lhs = operand_def(MatOrScalar)
+    rhs = operand_def(MatOrScalar)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        shape = broadcast_shape(_shape_of(self.lhs), _shape_of(self.rhs))
+        if isinstance(shape, str):
+            raise VerifyException(shape)
+        _check_result(self, shape)
+
+
+def _binary(op_name: str, cls_name: str, doc: str) -> type[ElementwiseBinaryOp]:
+    cls = type(cls_name, (ElementwiseBinaryOp,), {"name": op_name, "__doc__": doc})
+    return irdl_op_definition(cls)
+
+
+AddOp = _binary("matrix.add", "AddOp", "a + b")
+SubOp = _binary("matrix.sub", "SubOp", "a - b")
+MulOp = _binary("matrix.mul", "MulOp", "a * b (element-wise)")
+DivOp = _binary("matrix.div", "DivOp", "a / b")
+PowOp = _binary("matrix.pow", "PowOp", "a ^ b")
+MinOp = _binary("matrix.min", "MinOp", "min(a, b) element-wise")
+MaxOp = _binary("matrix.max", "MaxOp", "max(a, b) element-wise")
+ModOp = _binary("matrix.mod", "ModOp", "a %% b, with the sign of b (R semantics)")
+EqOp = _binary("matrix.eq", "EqOp", "a == b as 0/1")
+NeOp = _binary("matrix.ne", "NeOp", "a != b as 0/1")
+LtOp = _binary("matrix.lt", "LtOp", "a < b as 0/1")
+LeOp = _binary("matrix.le", "LeOp", "a <= b as 0/1")
+GtOp = _binary("matrix.gt", "GtOp", "a > b as 0/1")
+GeOp = _binary("matrix.ge", "GeOp", "a >= b as 0/1")
+AndOp = _binary("matrix.and", "AndOp", "(a != 0) and (b != 0) as 0/1")
+OrOp = _binary("matrix.or", "OrOp", "(a != 0) or (b != 0) as 0/1")
+
+COMPARISONS = (EqOp, NeOp, LtOp, LeOp, GtOp, GeOp)
+
+
+class ElementwiseUnaryOp(MatrixOp, ABC):
+    input = operand_def(Mat)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        _check_result(self, mat_type(self.input).shape)
+
+
+def _unary(op_name: str, cls_name: str, doc: str) -> type[ElementwiseUnaryOp]:
+    cls = type(cls_name, (ElementwiseUnaryOp,), {"name": op_name, "__doc__": doc})
+    return irdl_op_definition(cls)
+
+
+NegOp = _unary("matrix.neg", "NegOp", "-a")
+ExpOp = _unary("matrix.exp", "ExpOp", "exp(a)")
+LogOp = _unary("matrix.log", "LogOp", "natural log")
+SqrtOp = _unary("matrix.sqrt", "SqrtOp", "sqrt(a)")
+AbsOp = _unary("matrix.abs", "AbsOp", "|a|")
+SignOp = _unary("matrix.sign", "SignOp", "sign(a) in {-1, 0, 1}")
+RoundOp = _unary("matrix.round", "RoundOp", "round half away from zero (R/DML)")
+FloorOp = _unary("matrix.floor", "FloorOp", "floor(a)")
+CeilOp = _unary("matrix.ceil", "CeilOp", "ceil(a)")
+SigmoidOp = _unary("matrix.sigmoid", "SigmoidOp", "1 / (1 + exp(-a))")
+NotOp = _unary("matrix.not", "NotOp", "a == 0 as 0/1")
+
+
+@irdl_op_definition
+class SelectOp(MatrixOp):
+    """select(cond, a, b): a where cond != 0, else b; a and b may be scalars."""
+
+    name = "matrix.select"
+    cond = operand_def(Mat)
+    on_true = operand_def(MatOrScalar)
+    on_false = operand_def(MatOrScalar)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        shape = mat_type(self.cond).shape
+        for v in (self.on_true, self.on_false):
+            s = _shape_of(v)
+            if s is not None and (_differ(s[0], shape[0]) or _differ(s[1], shape[1])):
+                raise VerifyException(
+                    f"select branch of shape {_fmt(s)} differs from condition {_fmt(shape)}"
+                )
+        _check_result(self, shape)
+
+
+# ---------------------------------------------------------------------------
+# Linear algebra and reorganisation.
+
+
+@irdl_op_definition
+class MatmulOp(MatrixOp):
+    name = "matrix.matmul"
+    lhs = operand_def(Mat)
+    rhs = operand_def(Mat)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        a, b = mat_type(self.lhs), mat_type(self.rhs)
+        if _differ(a.cols, b.rows):
+            raise VerifyException(
+                f"matmul inner dimensions differ: {_fmt(a.shape)} %*% {_fmt(b.shape)}"
+            )
+        _check_result(self, (a.rows, b.cols))
+
+
+@irdl_op_definition
+class TransposeOp(MatrixOp):
+    name = "matrix.transpose"
+    input = operand_def(Mat)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        r, c = mat_type(self.input).shape
+        _check_result(self, (c, r))
+
+
+@irdl_op_definition
+class DiagOp(MatrixOp):
+    """Column vector -> diagonal matrix; square matrix -> its diagonal as a column."""
+
+    name = "matrix.diag"
+    input = operand_def(Mat)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        r, c = mat_type(self.input).shape
+        if c == 1:
+            _check_result(self, (r, r))
+        elif _known(r, c) and r != c:
+            raise VerifyException(
+                f"diag expects a column vector or a square matrix, got {_fmt((r, c))}"
+            )
+        elif r is not None and c is not None:
+            _check_result(self, (r, 1))
+
+
+@irdl_op_definition
+class ReshapeOp(MatrixOp):
+    """Row-major reshape to rows x cols."""
+
+    name = "matrix.reshape"
+    input = operand_def(Mat)
+    rows = operand_def(I64)
+    cols = operand_def(I64)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        r, c = _const_int(self.rows), _const_int(self.cols)
+        cells = mat_type(self.input).cells
+        if r is not None and c is not None and cells is not None and r * c != cells:
+            raise VerifyException(f"cannot reshape {cells} cells into {r}x{c}")
+        _check_dims_operands(self, self.rows, self.cols)
+
+
+REDUCE_KINDS = ("sum", "mean", "min", "max", "sumsq", "argmin", "argmax")
+REDUCE_AXES = ("all", "row", "col")
+
+
+@irdl_op_definition
+class ReduceOp(MatrixOp):
+    """`matrix.reduce KIND AXIS %X`: all -> f64, row -> Rx1, col -> 1xC."""
+
+    name = "matrix.reduce"
+    KEYWORD_PROPS: ClassVar[tuple[str, ...]] = ("kind", "axis")
+    input = operand_def(Mat)
+    kind = prop_def(StringAttr)
+    axis = prop_def(StringAttr)
+    result = result_def(AnyOf([BaseAttr(MatrixType), EqAttrConstraint(f64)]))
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        kind, axis = self.kind.data, self.axis.data
+        if kind not in REDUCE_KINDS:
+            raise VerifyException(f"unknown reduce kind '{kind}' ({', '.join(REDUCE_KINDS)})")
+        if axis not in REDUCE_AXES:
+            raise VerifyException(f"unknown reduce axis '{axis}' (all, row, col)")
+        if kind in ("argmin", "argmax") and axis == "all":
+            raise VerifyException(f"{kind} needs axis row or col")
+        r, c = mat_type(self.input).shape
+        out = self.result.type
+        if axis == "all":
+            if out != f64:
+                raise VerifyException("reduce over axis all returns f64")
+            return
+        if not isinstance(out, MatrixType):
+            raise VerifyException(f"reduce over axis {axis} returns a matrix")
+        _check_result(self, (r, 1) if axis == "row" else (1, c))
+
+
+@irdl_op_definition
+class TraceOp(MatrixOp):
+    name = "matrix.trace"
+    input = operand_def(Mat)
+    result = result_def(F64)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        r, c = mat_type(self.input).shape
+        if _differ(r, c):
+            raise VerifyException(f"trace expects a square matrix, got {_fmt((r, c))}")
+
+
+@irdl_op_definition
+class SliceOp(MatrixOp):
+    """X[r0:r1, c0:c1], 0-based, half-open."""
+
+    name = "matrix.slice"
+    input = operand_def(Mat)
+    r0 = operand_def(I64)
+    r1 = operand_def(I64)
+    c0 = operand_def(I64)
+    c1 = operand_def(I64)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        r, c = mat_type(self.input).shape
+        shape: list[Dim] = []
+        for lo_v, hi_v, n, what in ((self.r0, self.r1, r, "row"), (self.c0, self.c1, c, "col")):
+            lo, hi = _const_int(lo_v), _const_int(hi_v)
+            if lo is not None and lo < 0:
+                raise VerifyException(f"{what} slice start {lo} is negative")
+            if lo is not None and hi is not None and hi < lo:
+                raise VerifyException(f"{what} slice [{lo}:{hi}] is reversed")
+            if hi is not None and n is not None and hi > n:
+                raise VerifyException(
+                    f"{what} slice end {hi} is out of range for {_fmt((r, c))}"
+                )
+            shape.append(hi - lo if lo is not None and hi is not None else None)
+        _check_result(self, (shape[0], shape[1]))
+
+
+@irdl_op_definition
+class UpdateOp(MatrixOp):
+    """A with B written at (r0, c0): a new value (left indexing)."""
+
+    name = "matrix.update"
+    input = operand_def(Mat)
+    value = operand_def(Mat)
+    r0 = operand_def(I64)
+    c0 = operand_def(I64)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        a, b = mat_type(self.input), mat_type(self.value)
+        for lo_v, n, m, what in ((self.r0, a.rows, b.rows, "row"), (self.c0, a.cols, b.cols, "col")):
+            lo = _const_int(lo_v)
+            if lo is not None and lo < 0:
+                raise VerifyException(f"update {what} offset {lo} is negative")
+            if n is not None and m is not None and (lo or 0) + m > n:
+                raise VerifyException(
+                    f"update of {_fmt(b.shape)} at {what} {lo or 0} is out of range "
+                    f"for {_fmt(a.shape)}"
+                )
+        _check_result(self, a.shape)
+
+
+class AppendOp(MatrixOp, ABC):
+    inputs = var_operand_def(Mat)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+    AXIS: ClassVar[int]
+
+    def verify_(self) -> None:
+        if len(self.inputs) < 2:
+            raise VerifyException(f"{self.name} needs at least two operands")
+        shapes = [mat_type(v).shape for v in self.inputs]
+        keep = 1 - self.AXIS  # the dimension all operands share
+        for s in shapes[1:]:
+            if _differ(s[keep], shapes[0][keep]):
+                what = "rows" if keep == 0 else "cols"
+                raise VerifyException(
+                    f"{self.name} operands have different {what}: "
+                    + ", ".join(_fmt(x) for x in shapes)
+                )
+        shared = next((s[keep] for s in shapes if s[keep] is not None), None)
+        along = [s[self.AXIS] for s in shapes]
+        total = sum(along) if all(d is not None for d in along) else None  # type: ignore[arg-type]
+        _check_result(self, (shared, total) if self.AXIS == 1 else (total, shared))
+
+
+@irdl_op_definition
+class CbindOp(AppendOp):
+    name = "matrix.cbind"
+    AXIS: ClassVar[int] = 1
+
+
+@irdl_op_definition
+class RbindOp(AppendOp):
+    name = "matrix.rbind"
+    AXIS: ClassVar[int] = 0
+
+
+@irdl_op_definition
+class SolveOp(MatrixOp):
+    """solve(A, b): x with A %*% x = b."""
+
+    name = "matrix.solve"
+    lhs = operand_def(Mat)
+    rhs = operand_def(Mat)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        a, b = mat_type(self.lhs), mat_type(self.rhs)
+        if _differ(a.rows, a.cols):
+            raise VerifyException(f"solve expects a square matrix, got {_fmt(a.shape)}")
+        if _differ(a.rows, b.rows):
+            raise VerifyException(
+                f"solve: {_fmt(a.shape)} system with right-hand side {_fmt(b.shape)}"
+            )
+        _check_result(self, (a.cols, b.cols))
+
+
+@irdl_op_definition
+class InvOp(MatrixOp):
+    name = "matrix.inv"
+    input = operand_def(Mat)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        a = mat_type(self.input)
+        if _differ(a.rows, a.cols):
+            raise VerifyException(f"inv expects a square matrix, got {_fmt(a.shape)}")
+        _check_result(self, a.shape)
+
+
+# ---------------------------------------------------------------------------
+# Metadata and scalar bridges.
+
+
+class MetaOp(MatrixOp, ABC):
+    input = operand_def(Mat)
+    result = result_def(I64)
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class NrowOp(MetaOp):
+    name = "matrix.nrow"
+
+
+@irdl_op_definition
+class NcolOp(MetaOp):
+    name = "matrix.ncol"
+
+
+@irdl_op_definition
+class NnzOp(MetaOp):
+    name = "matrix.nnz"
+
+
+@irdl_op_definition
+class ToScalarOp(MatrixOp):
+    name = "matrix.to_scalar"
+    input = operand_def(Mat)
+    result = result_def(F64)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        s = mat_type(self.input).shape
+        if _differ(s[0], 1) or _differ(s[1], 1):
+            raise VerifyException(f"to_scalar expects a 1x1 matrix, got {_fmt(s)}")
+
+
+@irdl_op_definition
+class FromScalarOp(MatrixOp):
+    name = "matrix.from_scalar"
+    input = operand_def(F64)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        _check_result(self, (1, 1))
+
+
+@irdl_op_definition
+class CastOp(MatrixOp):
+    """Changes only static size facts (refine or forget), like tensor.cast."""
+
+    name = "matrix.cast"
+    input = operand_def(Mat)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        a, b = mat_type(self.input), mat_type(self.result)
+        for what, x, y in (("rows", a.rows, b.rows), ("cols", a.cols, b.cols), ("nnz", a.nnz, b.nnz)):
+            if _differ(x, y):
+                raise VerifyException(f"cast changes known {what} from {x} to {y}")
+
+
+BINARY_OPS: tuple[type[ElementwiseBinaryOp], ...] = (
+    AddOp, SubOp, MulOp, DivOp, PowOp, MinOp, MaxOp, ModOp,
+    EqOp, NeOp, LtOp, LeOp, GtOp, GeOp, AndOp, OrOp,
+)  # fmt: skip
+UNARY_OPS: tuple[type[ElementwiseUnaryOp], ...] = (
+    NegOp, ExpOp, LogOp, SqrtOp, AbsOp, SignOp, RoundOp, FloorOp, CeilOp, SigmoidOp, NotOp,
+)  # fmt: skip
+
+Matrix = Dialect(
+    "matrix",
+    [
+        ReadOp, WriteOp, PrintOp, RandOp, FillOp, SeqOp, ConstantOp,
+        *BINARY_OPS, *UNARY_OPS, SelectOp,
+        MatmulOp, TransposeOp, DiagOp, ReshapeOp, ReduceOp, TraceOp, SliceOp, UpdateOp,
+        CbindOp, RbindOp, SolveOp, InvOp,
+        NrowOp, NcolOp, NnzOp, ToScalarOp, FromScalarOp, CastOp,
+    ],  # fmt: skip
+    [MatrixType],
+)

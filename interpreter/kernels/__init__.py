@@ -1,0 +1,47 @@
+"""Op kernels: NumPy/SciPy implementations keyed by op class.
+
+A leaf module (imports only amls.dialects and NumPy/SciPy): the interpreter
+runs these, and constant folding calls the same functions, so folded and run
+values agree bit for bit.
+
+A kernel is `fn(op, args) -> value` for one-result ops and `fn(op, args) -> None`
+for ops without results. `args` are the runtime operand values: matrices are
+2-D float64 `numpy.ndarray` or `scipy.sparse.csr_array`; f64 scalars are
+`float`, i64 are `int`, i1 are `int` (0/1 or bool).
+
+Register with the decorator, one kernel per op class (plugins do the same):
+
+    @kernel(MyOp)
+    def my_op(op: MyOp, args: tuple[Any, ...]) -> Any: ...
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from xdsl.ir import Operation
+
+Kernel = Callable[[Any, tuple[Any, ...]], Any]
+
+KERNELS: dict[type[Operation], Kernel] = {}
+
+
+class KernelError(Exception):
+    """A failure inside a kernel that the user caused (bad data, singular matrix...)."""
+
+
+def kernel(*op_types: type[Operation]) -> Callable[[Kernel], Kernel]:
+    """Register `fn` as the kernel of each op class in `op_types`."""
+
+    def register(fn: Kernel) -> Kernel:
+        for t in op_types:
+            KERNELS[t] = fn
+        return fn
+
+    return register
+
+
+def load_builtin_kernels() -> dict[type[Operation], Kernel]:
+    """Import the kernel modules shipped with amls and return the registry."""
+    from amls.interpreter.kernels import matrix  # noqa: F401  (registers on import)
+
+    return KERNELS

@@ -1,0 +1,104 @@
+"""Runtime values at the program boundary: loading arguments, checking them, saving results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import scipy.io
+import scipy.sparse as sp
+from xdsl.dialects.builtin import Float64Type, IntegerType
+from xdsl.ir import Attribute
+
+from amls.dialects.matrix import MatrixType
+
+
+class ValueError_(Exception):
+    """A runtime value that does not fit (bad file, wrong shape...)."""
+
+
+def load_matrix(path: str, fmt: str | None = None) -> np.ndarray | sp.csr_array:
+    """Load a .npy, .csv or .mtx file as a 2-D float64 matrix (.mtx stays CSR)."""
+    p = Path(path)
+    fmt = fmt or p.suffix.lstrip(".").lower()
+    if not p.is_file():
+        raise ValueError_(f"cannot read '{path}': no such file")
+    try:
+        if fmt == "npy":
+            a = np.load(p, allow_pickle=False)
+        elif fmt == "csv":
+            a = np.loadtxt(p, delimiter=",", ndmin=2, dtype=np.float64)
+        elif fmt == "mtx":
+            m = scipy.io.mmread(p)
+            if sp.issparse(m):
+                return sp.csr_array(m, dtype=np.float64)
+            a = np.asarray(m)
+        else:
+            raise ValueError_(f"cannot read '{path}': unknown format '{fmt}' (npy, csv, mtx)")
+    except ValueError_:
+        raise
+    except Exception as e:  # corrupt file, bad numbers, ...
+        raise ValueError_(f"cannot read '{path}': {e}") from e
+    if not np.issubdtype(a.dtype, np.number) and a.dtype != np.bool_:
+        raise ValueError_(f"cannot read '{path}': data of type {a.dtype} is not numeric")
+    a = np.asarray(a, dtype=np.float64)
+    if a.ndim == 0:
+        a = a.reshape(1, 1)
+    elif a.ndim == 1:
+        a = a.reshape(-1, 1)
+    elif a.ndim > 2:
+        raise ValueError_(f"cannot read '{path}': {a.ndim}-D data, expected a matrix")
+    return a
+
+
+MATRIX_SUFFIXES = (".npy", ".csv", ".mtx")
+
+
+def parse_arg_value(text: str, t: Attribute) -> Any:
+    """An --arg VALUE for a parameter of type t: a data file or a number."""
+    if text.lower().endswith(MATRIX_SUFFIXES):
+        if not isinstance(t, MatrixType):
+            raise ValueError_(f"'{text}' is a matrix file but the parameter has type {t}")
+        return load_matrix(text)
+    try:
+        if isinstance(t, IntegerType):
+            if t.width.data == 1 and text.lower() in ("true", "false"):
+                return int(text.lower() == "true")
+            return int(text)
+        number = float(text)
+    except ValueError:
+        raise ValueError_(
+            f"'{text}' is neither a number nor a .npy/.csv/.mtx file (for type {t})"
+        ) from None
+    if isinstance(t, Float64Type):
+        return number
+    if isinstance(t, MatrixType):
+        return np.full((1, 1), number)
+    raise ValueError_(f"cannot pass '{text}' for a parameter of type {t}")
+
+
+def check_against_type(value: Any, t: Attribute) -> str | None:
+    """Why value does not fit the static type t, or None if it does."""
+    if isinstance(t, MatrixType):
+        if not (isinstance(value, np.ndarray) or sp.issparse(value)) or value.ndim != 2:
+            return f"expected a matrix for {t}, got {type(value).__name__}"
+        r, c = value.shape
+        if (t.rows is not None and t.rows != r) or (t.cols is not None and t.cols != c):
+            return f"data is {r}x{c} but the declared type is {t}"
+        if t.nnz is not None:
+            nnz = int(value.count_nonzero()) if sp.issparse(value) else int(np.count_nonzero(value))
+            if nnz != t.nnz:
+                return f"data has {nnz} non-zeros but the declared type is {t}"
+        return None
+    if isinstance(t, Float64Type) and not isinstance(value, float | int):
+        return f"expected a number for {t}, got {type(value).__name__}"
+    if isinstance(t, IntegerType) and not isinstance(value, int | bool | np.integer):
+        return f"expected an integer for {t}, got {type(value).__name__}"
+    return None
+
+
+def to_saveable(value: Any) -> np.ndarray:
+    if sp.issparse(value):
+        return value.toarray()
+    return np.asarray(value)

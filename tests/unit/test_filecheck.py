@@ -1,0 +1,16 @@
+"""Drive the lit + FileCheck suite from pytest, so one command runs everything."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+SUITE = Path(__file__).resolve().parents[1] / "filecheck"
+
+
+def test_lit_suite() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", "from lit.main import main; main()", "-q", "-j2", str(SUITE)],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout[-20000:] + proc.stderr[-5000:]

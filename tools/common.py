@@ -1,0 +1,239 @@
+"""What amls-opt and amls-run share: context, plugins, located parsing, diagnostics."""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import importlib
+import importlib.util
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NoReturn
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.ir import Block, Operation, Region
+from xdsl.parser import Parser
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+
+
+class UserError(Exception):
+    """An error caused by the user's input: printed as one message, exit status `code`."""
+
+    def __init__(self, message: str, code: int = 1):
+        super().__init__(message)
+        self.code = code
+
+
+def load_plugin(spec: str) -> None:
+    """Import a plugin: a module name on sys.path or a path to a .py file.
+
+    Importing it runs its registrations (dialects, passes, kernels).
+    """
+    try:
+        if spec.endswith(".py") or os.sep in spec:
+            path = Path(spec)
+            if not path.is_file():
+                raise UserError(f"plugin '{spec}': no such file", 2)
+            name = f"amls_plugin_{path.stem}"
+            mod_spec = importlib.util.spec_from_file_location(name, path)
+            assert mod_spec is not None and mod_spec.loader is not None
+            module = importlib.util.module_from_spec(mod_spec)
+            sys.modules[name] = module
+            mod_spec.loader.exec_module(module)
+        else:
+            importlib.import_module(spec)
+    except UserError:
+        raise
+    except ModuleNotFoundError as e:
+        raise UserError(f"plugin '{spec}': {e}", 2) from e
+    except Exception as e:  # a broken plugin is the user's input
+        raise UserError(f"plugin '{spec}' failed to load: {type(e).__name__}: {e}", 1) from e
+
+
+def prescan_plugins(argv: list[str]) -> list[str]:
+    """The values of every --load-plugin in argv (needed before the context exists)."""
+    found: list[str] = []
+    for i, a in enumerate(argv):
+        if a == "--load-plugin" and i + 1 < len(argv):
+            found.append(argv[i + 1])
+        elif a.startswith("--load-plugin="):
+            found.append(a.split("=", 1)[1])
+    return found
+
+
+def make_context(allow_unregistered: bool = False) -> Context:
+    from amls.dialects import DIALECTS
+
+    ctx = Context(allow_unregistered=allow_unregistered)
+    for name, factory in DIALECTS.items():
+        ctx.register_dialect(name, factory)
+    return ctx
+
+
+def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """xDSL's passes plus amls's (amls wins on a name clash)."""
+    from xdsl.transforms import get_all_passes
+
+    from amls.passes import PASSES
+
+    return {**get_all_passes(), **PASSES}
+
+
+class LocatedParser(Parser):
+    """A Parser that records `file:line:col` on every op it parses.
+
+    xDSL only keeps locations written as `loc(...)`; diagnostics need the
+    source position of every op, so we attach it here (cheaply: newline
+    offsets are computed once per input, not per op).
+    """
+
+    def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
+        super().__init__(ctx, text, name)
+        self._file = StringAttr(name)
+        self._line_offset = line_offset
+        self._newlines: list[int] | None = None
+        self._text = text
+
+    def _loc(self, start: int) -> FileLineColLoc:
+        if self._newlines is None:
+            self._newlines = [i for i, ch in enumerate(self._text) if ch == "\n"]
+        line = bisect.bisect_left(self._newlines, start)
+        line_start = self._newlines[line - 1] + 1 if line > 0 else 0
+        return FileLineColLoc(
+            self._file, IntAttr(line + 1 + self._line_offset), IntAttr(start - line_start + 1)
+        )
+
+    def _parse_dialect_type_or_attribute_body(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        # A type whose parameters do not verify (nnz > cells, ...) is a parse
+        # error at its position, not a located-nowhere VerifyException.
+        start = self.pos
+        try:
+            return super()._parse_dialect_type_or_attribute_body(*args, **kwargs)
+        except VerifyException as e:
+            self.raise_error(str(e), start, self.pos)
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span.start
+        op = super().parse_operation()
+        if isinstance(op.location, UnknownLoc):
+            op.location = self._loc(start)
+        return op
+
+
+def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> ModuleOp:
+    """Parse a whole module; errors become UserError with file:line:col and a caret."""
+    try:
+        return LocatedParser(ctx, text, name, line_offset).parse_module()
+    except ParseError as e:
+        e.span = dataclasses.replace(e.span, line_offset=line_offset)
+        raise UserError(format_parse_error(e)) from e
+    except VerifyException as e:  # an attribute or type that does not verify
+        raise UserError(f"{name}: error: {e}") from e
+
+
+def format_parse_error(e: ParseError) -> str:
+    text = str(e).rstrip("\n")
+    first, _, rest = text.partition("\n")
+    # xDSL prints "file:line:col" then the context with the message under the caret.
+    return f"{first}: error: {e.msg}\n{rest}" if rest else f"{first}: error: {e.msg}"
+
+
+def location_of(op: Operation) -> str | None:
+    """`file:line:col` of op, or of its nearest located ancestor."""
+    cur: Operation | None = op
+    while cur is not None:
+        loc = cur.location
+        if isinstance(loc, FileLineColLoc):
+            return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+        cur = cur.parent_op()
+    return None
+
+
+def op_error(op: Operation, message: str) -> str:
+    where = location_of(op)
+    return f"{where}: error: {op.name}: {message}" if where else f"error: {op.name}: {message}"
+
+
+class LocatedVerifyError(UserError):
+    def __init__(self, op: Operation, message: str):
+        super().__init__(op_error(op, message))
+        self.op = op
+
+
+def verify_located(module: Operation) -> None:
+    """Verify like `module.verify()`, but report the first failing op with its location.
+
+    Children are verified before their parent, as xDSL does.
+    """
+
+    def visit_region(region: Region) -> None:
+        for block in region.blocks:
+            visit_block(block)
+
+    def visit_block(block: Block) -> None:
+        for op in block.ops:
+            visit_op(op)
+
+    def visit_op(op: Operation) -> None:
+        for region in op.regions:
+            visit_region(region)
+        try:
+            op.verify(verify_nested_ops=False)
+        except (VerifyException, DiagnosticException) as e:
+            msg = str(e).removeprefix("Operation does not verify: ")
+            raise LocatedVerifyError(op, msg) from e
+        except ValueError as e:  # erased values, broken parents: still the input's fault
+            raise LocatedVerifyError(op, str(e)) from e
+
+    visit_op(module)
+
+
+def read_source(path: str | None) -> tuple[str, str]:
+    """(text, display name) of the input file, or stdin when path is None or '-'."""
+    if path is None or path == "-":
+        return sys.stdin.read(), "<stdin>"
+    try:
+        return Path(path).read_text(), path
+    except FileNotFoundError as e:
+        raise UserError(f"{path}: error: no such file") from e
+    except IsADirectoryError as e:
+        raise UserError(f"{path}: error: is a directory") from e
+    except (OSError, UnicodeDecodeError) as e:
+        raise UserError(f"{path}: error: cannot read: {e}") from e
+
+
+def fail(tool: str, message: str, code: int) -> NoReturn:
+    print(message if ": error" in message else f"{tool}: error: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
+@contextmanager
+def user_errors(tool: str) -> Iterator[None]:
+    """Turn every failure into one message and an exit status; no tracebacks.
+
+    AMLS_DEBUG=1 re-raises internal errors with their traceback, for developers.
+    """
+    try:
+        yield
+    except UserError as e:
+        fail(tool, str(e), e.code)
+    except KeyboardInterrupt:
+        fail(tool, "interrupted", 130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except SystemExit:
+        raise
+    except Exception as e:
+        if os.environ.get("AMLS_DEBUG"):
+            raise
+        fail(
+            tool,
+            f"internal error: {type(e).__name__}: {e}\n"
+            f"(this is a bug in amls; rerun with AMLS_DEBUG=1 for a traceback)",
+            70,
+        )

@@ -1,0 +1,165 @@
+"""amls-opt: xdsl-opt with amls's dialects and passes, located diagnostics, no tracebacks."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import IO
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+from xdsl.printer import Printer
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from amls.passes import PIPELINES
+from amls.tools.common import (
+    UserError,
+    all_passes,
+    load_plugin,
+    make_context,
+    parse_module,
+    prescan_plugins,
+    read_source,
+    user_errors,
+    verify_located,
+)
+
+
+class AmlsOptMain(xDSLOptMain):
+    def __init__(self, args: Sequence[str] | None = None):
+        for plugin in prescan_plugins(list(sys.argv[1:] if args is None else args)):
+            load_plugin(plugin)
+        super().__init__(description="amls modular optimizer driver", args=args)
+
+    def register_all_dialects(self) -> None:
+        self.ctx = make_context()
+
+    def register_all_passes(self) -> None:
+        for name, factory in all_passes().items():
+            self.register_pass(name, factory)
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--load-plugin",
+            action="append",
+            default=[],
+            metavar="MODULE",
+            help="import a module (name or .py path) that registers dialects, passes, kernels",
+        )
+        for level in ("O0", "O1", "O2"):
+            arg_parser.add_argument(
+                f"-{level}",
+                dest="opt_level",
+                action="store_const",
+                const=level,
+                help=f"run the {level} pipeline ({PIPELINES[level] or 'nothing'})",
+            )
+
+    def setup_pipeline(self) -> None:
+        spec = self.args.passes
+        if self.args.opt_level:
+            if spec:
+                raise UserError(f"-{self.args.opt_level} and -p cannot be combined", 2)
+            spec = PIPELINES[self.args.opt_level]
+        known = set(self.available_passes)
+        for name in _pass_names(spec):
+            if name not in known:
+                from amls.passes import PASSES
+
+                ours = ", ".join(sorted(PASSES)) or "none yet"
+                raise UserError(
+                    f"unknown pass '{name}' (amls passes: {ours}; "
+                    f"upstream xDSL passes such as cse, dce, canonicalize, licm are also "
+                    f"available: see --help)",
+                    2,
+                )
+        timer = [time.perf_counter()]
+
+        def callback(prev: ModulePass | None, module: ModuleOp, nxt: ModulePass | None) -> None:
+            if self.args.time_passes and prev is not None:
+                print(f"Pass {prev.name} took {time.perf_counter() - timer[0]} seconds")
+            if not self.args.disable_verify:
+                verify_located(module)
+            if prev and nxt and self.args.print_between_passes:
+                print(f"IR after {prev.name}:")
+                Printer(stream=sys.stdout).print_op(module)
+                print("\n\n\n")
+            timer[0] = time.perf_counter()
+
+        try:
+            self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
+        except Exception as e:  # malformed spec, bad option value or name
+            raise UserError(f"bad pass pipeline '{spec}': {e}", 2) from e
+
+    def run(self) -> None:
+        text, name = read_source(self.args.input_file)
+        chunks = text.split("// -----") if self.args.split_input_file else [text]
+        out: IO[str] = open(self.args.output_file, "w") if self.args.output_file else sys.stdout
+        line_offset = 0
+        try:
+            for i, chunk in enumerate(chunks):
+                if i > 0:
+                    out.write("// -----\n")
+                try:
+                    module = parse_module(self.ctx, chunk, name, line_offset)
+                    if not self.args.disable_verify:
+                        verify_located(module)
+                    self.apply_passes(module)
+                    out.write(self.output_resulting_program(module))
+                    out.flush()
+                except UserError as e:
+                    diagnostics = self.args.verify_diagnostics or self.args.parsing_diagnostics
+                    if not diagnostics:
+                        raise
+                    # As xdsl-opt: print the diagnostic and go on (exit 0).
+                    print(str(e), file=out)
+                    out.flush()
+                finally:
+                    line_offset += chunk.count("\n")
+        finally:
+            if out is not sys.stdout:
+                out.close()
+
+    def apply_passes(self, prog: ModuleOp) -> None:
+        try:
+            self.pipeline.apply(self.ctx, prog)
+        except UserError:
+            raise
+        except Exception as e:
+            from xdsl.utils.exceptions import DiagnosticException
+
+            if isinstance(e, DiagnosticException):
+                raise UserError(f"error: {e}".split("\n")[0]) from e
+            raise
+
+
+def _pass_names(spec: str) -> list[str]:
+    names: list[str] = []
+    depth = 0
+    cur = ""
+    for ch in spec:
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            names.append(cur.strip())
+            cur = ""
+            continue
+        if depth == 0 and ch != "}":
+            cur += ch
+    if cur.strip():
+        names.append(cur.strip())
+    return [n for n in names if n]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    with user_errors("amls-opt"):
+        AmlsOptMain(args=argv).run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+"""amls-run: compile and execute a matrix program, print its results."""
+
+from __future__ import annotations
+
+import time
+
+_T_IMPORT = time.perf_counter()  # before the heavy imports, to report start-up honestly
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from typing import Any  # noqa: E402
+
+from amls.passes import PIPELINES  # noqa: E402
+from amls.tools.common import (  # noqa: E402
+    UserError,
+    all_passes,
+    load_plugin,
+    make_context,
+    op_error,
+    parse_module,
+    prescan_plugins,
+    read_source,
+    user_errors,
+    verify_located,
+)
+
+
+def _process_age() -> float:
+    """Seconds since this process started (Linux); 0 where unknown."""
+    try:
+        with open("/proc/self/stat") as f:
+            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+class _ArgParser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # usage errors: one line, exit 2
+        self.print_usage(sys.stderr)
+        raise UserError(f"amls-run: error: {message}", 2)
+
+
+def build_arg_parser() -> argparse.ArgumentParser:
+    p = _ArgParser(prog="amls-run", description="Compile and run a matrix-dialect program.")
+    p.add_argument("input_file", help="the .mlir program")
+    p.add_argument("--entry", default="main", help="function to run (default: main)")
+    p.add_argument(
+        "--arg",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="bind parameter NAME to a .npy/.mtx/.csv file or a number",
+    )
+    p.add_argument("-o", "--output", metavar="FILE.npz", help="write results to an .npz")
+    p.add_argument("--stats", action="store_true", help="print phase times and per-op stats")
+    level = p.add_mutually_exclusive_group()
+    for lv in ("O0", "O1", "O2"):
+        level.add_argument(
+            f"-{lv}",
+            dest="opt_level",
+            action="store_const",
+            const=lv,
+            help=f"{lv}: {PIPELINES[lv] or 'run the IR as written'}" + (" (default)" if lv == "O2" else ""),
+        )
+    p.add_argument(
+        "--load-plugin",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import a module (name or .py path) that registers dialects, passes, kernels",
+    )
+    p.set_defaults(opt_level="O2")
+    return p
+
+
+def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
+    """Match --arg NAME=VALUE against the entry's parameters, load and check each value."""
+    from amls.interpreter.values import ValueError_, check_against_type, parse_arg_value
+
+    params = list(fn.body.blocks.first.args) if fn.body.blocks else []
+    names = [a.name_hint or f"arg{i}" for i, a in enumerate(params)]
+    given: dict[str, str] = {}
+    for item in raw:
+        name, sep, value = item.partition("=")
+        if not sep or not name or not value:
+            raise UserError(f"malformed --arg '{item}': expected NAME=VALUE", 2)
+        if name not in names:
+            raise UserError(
+                f"--arg {name}: @{fn.sym_name.data} has no parameter '{name}' "
+                f"(parameters: {', '.join(names) or 'none'})",
+                2,
+            )
+        given[name] = value
+    missing = [n for n in names if n not in given]
+    if missing:
+        raise UserError(
+            f"@{fn.sym_name.data} needs " + ", ".join(f"--arg {n}=..." for n in missing), 2
+        )
+    values: list[Any] = []
+    for name, param in zip(names, params, strict=True):
+        try:
+            v = parse_arg_value(given[name], param.type)
+        except ValueError_ as e:
+            raise UserError(f"--arg {name}: {e}") from e
+        why = check_against_type(v, param.type)
+        if why is not None:
+            raise UserError(f"--arg {name}: {why}")
+        values.append(v)
+    return values
+
+
+def compile_module(module: Any, ctx: Any, level: str) -> None:
+    from xdsl.passes import PassPipeline
+
+    spec = PIPELINES[level]
+    if not spec:
+        return
+    PassPipeline.parse_spec(all_passes(), spec).apply(ctx, module)
+    verify_located(module)
+
+
+def print_stats(phases: dict[str, float], stats: Any) -> None:
+    print("\n== phases ==")
+    for name, t in phases.items():
+        print(f"  {name:<22} {t:9.4f} s")
+    print("\n== ops ==")
+    total = sum(stats.times.values()) or 1.0
+    print(f"  {'op':<22} {'count':>8} {'time (s)':>10} {'share':>7}")
+    for name in sorted(stats.counts, key=lambda n: (-stats.times.get(n, 0.0), n)):
+        t = stats.times.get(name)
+        shown = f"{t:10.4f} {100 * t / total:6.1f}%" if t is not None else f"{'(body)':>10} {'':>7}"
+        print(f"  {name:<22} {stats.counts[name]:>8} {shown}")
+
+
+def run(argv: Sequence[str] | None) -> int:
+    t_main = time.perf_counter()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for plugin in prescan_plugins(argv):
+        load_plugin(plugin)
+    args = build_arg_parser().parse_args(argv)
+
+    from amls.interpreter.engine import OpFailure, OpStats, find_entry, run_function
+    from amls.interpreter.kernels.matrix import describe
+    from amls.interpreter.values import to_saveable
+
+    phases: dict[str, float] = {
+        "start-up and imports": _process_age() - (time.perf_counter() - t_main)
+        if _process_age()
+        else t_main - _T_IMPORT,
+    }
+    t0 = time.perf_counter()
+    ctx = make_context()
+    text, name = read_source(args.input_file)
+    module = parse_module(ctx, text, name)
+    verify_located(module)
+    phases["parse and verify"] = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    compile_module(module, ctx, args.opt_level)
+    phases["compile"] = time.perf_counter() - t0
+
+    try:
+        fn = find_entry(module, args.entry)
+    except LookupError:
+        raise UserError(f"{name}: error: no function @{args.entry} to run") from None
+    values = bind_arguments(fn, args.arg)
+
+    stats = OpStats()
+    t0 = time.perf_counter()
+    try:
+        results = run_function(module, args.entry, values, [stats] if args.stats else [])
+    except OpFailure as e:
+        raise UserError(op_error(e.op, str(e))) from e
+    phases["execute"] = time.perf_counter() - t0
+
+    for i, (value, t) in enumerate(zip(results, fn.function_type.outputs.data, strict=True)):
+        print(f"result_{i} : {t} = {describe(value)}")
+    if args.output:
+        import numpy as np
+
+        try:
+            np.savez(args.output, **{f"result_{i}": to_saveable(v) for i, v in enumerate(results)})
+        except OSError as e:
+            raise UserError(f"cannot write '{args.output}': {e}") from e
+    if args.stats:
+        print_stats(phases, stats)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    with user_errors("amls-run"):
+        sys.exit(run(argv))
+
+
+if __name__ == "__main__":
+    main()
