@@ -12,8 +12,12 @@ def _upstream(name: str) -> DialectFactory:
         import importlib
 
         module = importlib.import_module(f"xdsl.dialects.{name}")
-        return getattr(module, {"builtin": "Builtin", "func": "Func", "scf": "Scf",
-                                "arith": "Arith", "math": "Math"}[name])
+        return getattr(
+            module,
+            {"builtin": "Builtin", "func": "Func", "scf": "Scf", "arith": "Arith", "math": "Math"}[
+                name
+            ],
+        )
 
     return load
 

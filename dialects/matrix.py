@@ -173,9 +173,7 @@ def _differ(a: Dim, b: Dim) -> bool:
     return a is not None and b is not None and a != b
 
 
-def broadcast_shape(
-    a: tuple[Dim, Dim] | None, b: tuple[Dim, Dim] | None
-) -> tuple[Dim, Dim] | str:
+def broadcast_shape(a: tuple[Dim, Dim] | None, b: tuple[Dim, Dim] | None) -> tuple[Dim, Dim] | str:
     """Result shape of an element-wise op on shapes a and b (None = scalar operand).
 
     Matrix (+) matrix of equal shape, matrix (+) row vector 1xC or column vector
@@ -725,9 +723,7 @@ class SliceOp(MatrixOp):
             if lo is not None and hi is not None and hi < lo:
                 raise VerifyException(f"{what} slice [{lo}:{hi}] is reversed")
             if hi is not None and n is not None and hi > n:
-                raise VerifyException(
-                    f"{what} slice end {hi} is out of range for {_fmt((r, c))}"
-                )
+                raise VerifyException(f"{what} slice end {hi} is out of range for {_fmt((r, c))}")
             shape.append(hi - lo if lo is not None and hi is not None else None)
         _check_result(self, (shape[0], shape[1]))
 
@@ -746,7 +742,10 @@ class UpdateOp(MatrixOp):
 
     def verify_(self) -> None:
         a, b = mat_type(self.input), mat_type(self.value)
-        for lo_v, n, m, what in ((self.r0, a.rows, b.rows, "row"), (self.c0, a.cols, b.cols, "col")):
+        for lo_v, n, m, what in (
+            (self.r0, a.rows, b.rows, "row"),
+            (self.c0, a.cols, b.cols, "col"),
+        ):
             lo = _const_int(lo_v)
             if lo is not None and lo < 0:
                 raise VerifyException(f"update {what} offset {lo} is negative")
@@ -889,7 +888,11 @@ class CastOp(MatrixOp):
 
     def verify_(self) -> None:
         a, b = mat_type(self.input), mat_type(self.result)
-        for what, x, y in (("rows", a.rows, b.rows), ("cols", a.cols, b.cols), ("nnz", a.nnz, b.nnz)):
+        for what, x, y in (
+            ("rows", a.rows, b.rows),
+            ("cols", a.cols, b.cols),
+            ("nnz", a.nnz, b.nnz),
+        ):
             if _differ(x, y):
                 raise VerifyException(f"cast changes known {what} from {x} to {y}")
 
@@ -905,11 +908,34 @@ UNARY_OPS: tuple[type[ElementwiseUnaryOp], ...] = (
 Matrix = Dialect(
     "matrix",
     [
-        ReadOp, WriteOp, PrintOp, RandOp, FillOp, SeqOp, ConstantOp,
-        *BINARY_OPS, *UNARY_OPS, SelectOp,
-        MatmulOp, TransposeOp, DiagOp, ReshapeOp, ReduceOp, TraceOp, SliceOp, UpdateOp,
-        CbindOp, RbindOp, SolveOp, InvOp,
-        NrowOp, NcolOp, NnzOp, ToScalarOp, FromScalarOp, CastOp,
+        ReadOp,
+        WriteOp,
+        PrintOp,
+        RandOp,
+        FillOp,
+        SeqOp,
+        ConstantOp,
+        *BINARY_OPS,
+        *UNARY_OPS,
+        SelectOp,
+        MatmulOp,
+        TransposeOp,
+        DiagOp,
+        ReshapeOp,
+        ReduceOp,
+        TraceOp,
+        SliceOp,
+        UpdateOp,
+        CbindOp,
+        RbindOp,
+        SolveOp,
+        InvOp,
+        NrowOp,
+        NcolOp,
+        NnzOp,
+        ToScalarOp,
+        FromScalarOp,
+        CastOp,
     ],  # fmt: skip
     [MatrixType],
 )

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from amls.interpreter.kernels import KERNELS, Kernel, KernelError, load_builtin_kernels
+from amls.interpreter.scalar import ScalarFunctions, math_functions
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import (
@@ -22,9 +24,6 @@ from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
-
-from amls.interpreter.kernels import KERNELS, Kernel, KernelError, load_builtin_kernels
-from amls.interpreter.scalar import ScalarFunctions, math_functions
 
 
 class OpFailure(Exception):
@@ -84,7 +83,9 @@ class OpStats(Interpreter.Listener):
             self.times[op.name] += t
 
 
-def make_interpreter(module: ModuleOp, listeners: Sequence[Interpreter.Listener] = ()) -> Interpreter:
+def make_interpreter(
+    module: ModuleOp, listeners: Sequence[Interpreter.Listener] = ()
+) -> Interpreter:
     interp = Interpreter(module, listeners=tuple(listeners))
     interp.register_implementations(ArithFunctions())
     interp.register_implementations(BuiltinFunctions())

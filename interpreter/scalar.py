@@ -172,6 +172,8 @@ def _unary_impl(fn: Callable[[float], float]) -> Callable[..., PythonValues]:
 
 def math_functions() -> InterpreterFunctions:
     """Unary math ops with IEEE results (override xDSL's, which raise on log(0))."""
-    ns = {f"run_{t.name.replace('.', '_')}": impl(t)(_unary_impl(fn)) for t, fn in _UNARY_MATH.items()}
+    ns = {
+        f"run_{t.name.replace('.', '_')}": impl(t)(_unary_impl(fn)) for t, fn in _UNARY_MATH.items()
+    }
     cls = register_impls(type("MathFunctions", (InterpreterFunctions,), ns))
     return cls()

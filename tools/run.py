@@ -65,7 +65,8 @@ def build_arg_parser() -> argparse.ArgumentParser:
             dest="opt_level",
             action="store_const",
             const=lv,
-            help=f"{lv}: {PIPELINES[lv] or 'run the IR as written'}" + (" (default)" if lv == "O2" else ""),
+            help=f"{lv}: {PIPELINES[lv] or 'run the IR as written'}"
+            + (" (default)" if lv == "O2" else ""),
         )
     p.add_argument(
         "--load-plugin",
