@@ -31,6 +31,9 @@ from xdsl.dialects.builtin import (
     f64,
     i64,
 )
+from xdsl.dialects.builtin import (
+    I64 as I64T,
+)
 from xdsl.ir import (
     Attribute,
     Dialect,
@@ -191,7 +194,7 @@ def broadcast_shape(a: tuple[Dim, Dim] | None, b: tuple[Dim, Dim] | None) -> tup
         if x is not None and y is not None:
             if x != y and x != 1 and y != 1:
                 return f"cannot broadcast {_fmt(a)} with {_fmt(b)}"
-            out.append(max(x, y))
+            out.append(y if x == 1 else x)  # a size-1 side stretches, even to 0
         elif x == 1:
             out.append(y)
         elif y == 1:
@@ -421,7 +424,7 @@ class RandOp(MatrixOp):
     max = prop_def(FloatAttr, default_value=FloatAttr(1.0, f64))
     sparsity = prop_def(FloatAttr, default_value=FloatAttr(1.0, f64))
     pdf = prop_def(StringAttr, default_value=StringAttr("uniform"))
-    seed = opt_prop_def(IntegerAttr)
+    seed = opt_prop_def(IntegerAttr[I64T])
     result = result_def(Mat)
     traits = traits_def(RandEffects())
 
@@ -431,7 +434,7 @@ class RandOp(MatrixOp):
         s = self.sparsity.value.data
         if not 0.0 <= s <= 1.0:
             raise VerifyException(f"sparsity must be in [0, 1], got {s}")
-        if self.min.value.data > self.max.value.data:
+        if self.pdf.data == "uniform" and self.min.value.data > self.max.value.data:
             raise VerifyException("min must be <= max")
         _check_dims_operands(self, self.rows, self.cols)
 
@@ -481,7 +484,7 @@ class ConstantOp(MatrixOp):
 
     def verify_(self) -> None:
         shape = self.value.get_shape()
-        if shape is None or len(shape) != 2:
+        if shape is None or len(shape) != 2 or self.value.get_element_type() != f64:
             raise VerifyException("matrix.constant value must be a 2-D dense<...> of f64")
         _check_result(self, (shape[0], shape[1]))
 

@@ -1,0 +1,964 @@
+"""NumPy/SciPy kernels of the `matrix` dialect, one per op class.
+
+Runtime values: matrices are 2-D float64 `numpy.ndarray` or `scipy.sparse.csr_array`
+(canonical CSR: sorted indices, no duplicates); f64 scalars are `float`, i64 `int`.
+Every kernel gives the numbers dense NumPy would give on the densified operands,
+NaN and Inf included (0 * NaN is NaN even where the zero is implicit), and never
+mutates its operands (results may share memory with them, e.g. transpose, cast).
+
+Sparsity policy (`_finish`): a sparse operand stays CSR through ops that map 0 to 0;
+a sparse result denser than SPARSE_THRESHOLD becomes dense, because there a dense
+array is both smaller and faster. Whether an element-wise op keeps zeros is decided
+on the actual values (f(0, y) == 0 for every y the zeros meet), so `X * 2` stays
+sparse while `X * NaN`, `X / 0` or `X + 1` become dense.
+
+Empty inputs (a 0xN or Nx0 matrix): reduce sum and sumsq give 0, mean gives NaN
+(0/0), min gives +inf and max -inf (the identities of min and max); argmin/argmax
+over an empty axis raise KernelError; trace of 0x0 is 0.
+
+Imports stay to NumPy, SciPy and the dialect: constant folding uses this module too.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import warnings
+from collections.abc import Callable
+from typing import Any, TypeAlias
+
+import numpy as np
+import scipy.io
+import scipy.sparse as sp
+import scipy.sparse.linalg as spla
+from numpy.typing import NDArray
+
+from amls.dialects import matrix as mx
+from amls.interpreter.kernels import Kernel, KernelError, kernel
+
+SPARSE_THRESHOLD = 0.4
+"""A sparse result with more than this fraction of non-zero cells is made dense."""
+
+Dense: TypeAlias = NDArray[np.float64]
+Mat: TypeAlias = "NDArray[np.float64] | sp.csr_array"
+Operand: TypeAlias = "NDArray[np.float64] | sp.csr_array | float"
+Args: TypeAlias = tuple[Any, ...]
+BinaryFn: TypeAlias = Callable[[Any, Any], Any]
+UnaryFn: TypeAlias = Callable[[Any], Any]
+
+
+def _register(*op_types: type[mx.MatrixOp]) -> Callable[[Kernel], Kernel]:
+    """`kernel(...)` with IEEE semantics: inf/nan results, no floating-point warnings."""
+
+    def wrap(fn: Kernel) -> Kernel:
+        @functools.wraps(fn)
+        def run(op: Any, args: Args) -> Any:
+            with np.errstate(all="ignore"):
+                return fn(op, args)
+
+        return kernel(*op_types)(run)
+
+    return wrap
+
+
+# ---------------------------------------------------------------------------
+# Values: checking operands and applying the sparsity policy to results.
+
+
+def _is_scalar(x: object) -> bool:
+    return isinstance(x, int | float | np.integer | np.floating | np.bool_)
+
+
+def _as_mat(x: object) -> Mat:
+    """A matrix operand as float64 ndarray or canonical csr_array (no copy if it is one)."""
+    if isinstance(x, np.ndarray):
+        a = np.asarray(x)  # np.matrix -> ndarray
+        if a.ndim != 2:
+            raise KernelError(f"expected a 2-D matrix, got an array of shape {a.shape}")
+        return a if a.dtype == np.float64 else a.astype(np.float64)
+    if sp.issparse(x):
+        if x.ndim != 2:
+            raise KernelError(f"expected a 2-D matrix, got a sparse array of shape {x.shape}")
+        s = x if isinstance(x, sp.csr_array) else sp.csr_array(x)
+        if s.dtype != np.float64:
+            s = s.astype(np.float64)
+        if not s.has_canonical_format:
+            # Duplicates would be counted twice by the kernels that read .data directly.
+            s = s.copy()
+            s.sum_duplicates()
+        return s
+    raise KernelError(f"expected a matrix, got {type(x).__name__}")
+
+
+def _as_operand(x: object) -> Operand:
+    return float(x) if _is_scalar(x) else _as_mat(x)  # type: ignore[arg-type]
+
+
+def _as_int(x: object, what: str) -> int:
+    if isinstance(x, int | np.integer) or (isinstance(x, float) and x.is_integer()):
+        return int(x)
+    raise KernelError(f"{what} must be an integer, got {x!r}")
+
+
+def _dense(x: Mat) -> Dense:
+    return x.toarray() if sp.issparse(x) else x  # type: ignore[union-attr,return-value]
+
+
+def _cells(shape: tuple[int, ...]) -> int:
+    return int(shape[0]) * int(shape[1])
+
+
+def _finish(x: Any) -> Mat:
+    """The sparsity policy, applied to every result: CSR unless denser than the threshold."""
+    if sp.issparse(x):
+        s = x if isinstance(x, sp.csr_array) else sp.csr_array(x)
+        if s.dtype != np.float64:
+            s = s.astype(np.float64)
+        if not s.has_canonical_format:
+            s.sum_duplicates()  # ours: results are fresh objects
+        cells = _cells(s.shape)
+        if cells and s.nnz > SPARSE_THRESHOLD * cells:
+            return s.toarray()
+        return s
+    return np.asarray(x, dtype=np.float64)
+
+
+def _index_dtype(*sizes: int) -> type[np.signedinteger[Any]]:
+    return np.int32 if max(sizes, default=0) < 2**31 - 1 else np.int64
+
+
+def _csr(rows: NDArray[Any], cols: NDArray[Any], data: Dense, shape: tuple[int, int]) -> Mat:
+    """CSR from coordinates already in row-major order, unique; zeros are dropped."""
+    keep = data != 0  # NaN != 0, so NaN stays stored
+    if not keep.all():
+        rows, cols, data = rows[keep], cols[keep], data[keep]
+    r, c = shape
+    idx = _index_dtype(r, c, len(data))
+    indptr = np.zeros(r + 1, dtype=idx)
+    np.cumsum(np.bincount(rows, minlength=r), out=indptr[1:])
+    out = sp.csr_array((data.astype(np.float64), cols.astype(idx), indptr), shape=shape)
+    out.has_canonical_format = True
+    return _finish(out)
+
+
+def _coords(a: sp.csr_array) -> tuple[NDArray[np.int64], NDArray[Any]]:
+    """Row and column of each stored entry, in storage (row-major) order."""
+    rows = np.repeat(np.arange(a.shape[0], dtype=np.int64), np.diff(a.indptr))
+    return rows, a.indices
+
+
+def _with_data(a: sp.csr_array, data: Dense) -> Mat:
+    """A's pattern with new values (fresh index arrays: results never share them)."""
+    rows, cols = _coords(a)
+    return _csr(rows, cols.copy(), np.asarray(data, dtype=np.float64), a.shape)
+
+
+def _lookup(x: sp.csr_array, rows: NDArray[Any], cols: NDArray[Any]) -> Dense:
+    """Values of sparse x at (rows, cols), implicit zeros included."""
+    xr, xc = _coords(x)
+    ncols = x.shape[1]
+    keys = xr * ncols + xc.astype(np.int64)  # sorted: canonical CSR is row-major
+    want = rows.astype(np.int64) * ncols + cols.astype(np.int64)
+    pos = np.searchsorted(keys, want)
+    pos_ok = np.minimum(pos, max(len(keys) - 1, 0))
+    found = (pos < len(keys)) & (keys[pos_ok] == want) if len(keys) else np.zeros(len(want), bool)
+    out = np.zeros(len(want))
+    out[found] = x.data[pos[found]]
+    return out
+
+
+def _gather(y: Operand, rows: NDArray[Any], cols: NDArray[Any]) -> Any:
+    """Values of y (scalar, vector or matrix, broadcast) at (rows, cols)."""
+    if isinstance(y, float):
+        return y
+    if sp.issparse(y):
+        return _lookup(y, rows, cols)
+    yr, yc = y.shape
+    return y[rows if yr != 1 else 0, cols if yc != 1 else 0]
+
+
+# ---------------------------------------------------------------------------
+# Data sources, sinks and generators.
+
+
+@_register(mx.ReadOp)
+def read(op: mx.ReadOp, args: Args) -> Mat:
+    path, fmt = op.path.data, op.format.data
+    try:
+        if fmt == "npy":
+            x: Any = np.load(path, allow_pickle=False)
+        elif fmt == "csv":
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # "input contained no data" on empty files
+                x = np.loadtxt(path, delimiter=",", ndmin=2, dtype=np.float64)
+        elif fmt == "mtx":
+            x = scipy.io.mmread(path)
+        else:
+            raise KernelError(f"cannot read '{path}': unknown format '{fmt}'")
+    except (OSError, ValueError, TypeError, EOFError) as e:
+        raise KernelError(f"cannot read '{path}': {e}") from e
+    if sp.issparse(x):
+        if x.dtype.kind not in "biuf":
+            raise KernelError(f"cannot read '{path}': {x.dtype} values are not real numbers")
+        return _finish(sp.csr_array(x, dtype=np.float64))
+    if not isinstance(x, np.ndarray) or x.dtype.kind not in "biuf":
+        kind = x.dtype if isinstance(x, np.ndarray) else type(x).__name__
+        raise KernelError(f"cannot read '{path}': {kind} values are not real numbers")
+    if x.ndim == 0:
+        x = x.reshape(1, 1)
+    elif x.ndim == 1:
+        x = x.reshape(-1, 1)  # a vector is a column, as everywhere in DML
+    elif x.ndim != 2:
+        raise KernelError(f"cannot read '{path}': expected a 2-D matrix, got shape {x.shape}")
+    return np.ascontiguousarray(x, dtype=np.float64)
+
+
+@_register(mx.WriteOp)
+def write(op: mx.WriteOp, args: Args) -> None:
+    x = _as_mat(args[0])
+    path, fmt = op.path.data, op.format.data
+    try:
+        # Open the file ourselves: np.save and mmwrite would append their extension.
+        if fmt == "npy":
+            with open(path, "wb") as f:
+                np.save(f, _dense(x))
+        elif fmt == "csv":
+            np.savetxt(path, _dense(x), delimiter=",", fmt="%.17g")  # round-trips f64
+        elif fmt == "mtx":
+            with open(path, "wb") as f:
+                scipy.io.mmwrite(f, x)
+        else:
+            raise KernelError(f"cannot write '{path}': unknown format '{fmt}'")
+    except OSError as e:
+        raise KernelError(f"cannot write '{path}': {e}") from e
+    return None
+
+
+def describe(value: Any) -> str:
+    """One readable line (plus the cells of matrices up to 10x10) for a runtime value."""
+    if isinstance(value, bool | np.bool_ | int | np.integer):
+        return str(int(value))
+    if isinstance(value, float | np.floating):
+        return repr(float(value))
+    a = _as_mat(value)
+    r, c = a.shape
+    kind = "sparse" if sp.issparse(a) else "dense"
+    text = f"{r}x{c} {kind} matrix, nnz={_nnz(a)}"
+    if r * c:
+        with np.errstate(all="ignore"):
+            stats = (_reduce_all(a, "sum"), _reduce_all(a, "min"), _reduce_all(a, "max"))
+        text += ", sum={!r}, min={!r}, max={!r}".format(*stats)
+        if r <= 10 and c <= 10:
+            text += "".join(
+                "\n  [" + ", ".join(repr(float(v)) for v in row) + "]" for row in _dense(a)
+            )
+    return text
+
+
+@_register(mx.PrintOp)
+def print_(op: mx.PrintOp, args: Args) -> None:
+    text = describe(args[0])
+    print(f"{op.label.data}: {text}" if op.label is not None else text, flush=True)
+    return None
+
+
+def _dims(rows: object, cols: object) -> tuple[int, int]:
+    r, c = _as_int(rows, "rows"), _as_int(cols, "cols")
+    if r < 0 or c < 0:
+        raise KernelError(f"matrix dimensions must be >= 0, got {r}x{c}")
+    return r, c
+
+
+@_register(mx.RandOp)
+def rand(op: mx.RandOp, args: Args) -> Mat:
+    r, c = _dims(args[0], args[1])
+    lo, hi = op.min.value.data, op.max.value.data
+    sparsity, pdf = op.sparsity.value.data, op.pdf.data
+    if not 0.0 <= sparsity <= 1.0:
+        raise KernelError(f"rand sparsity must be in [0, 1], got {sparsity}")
+    if op.seed is None:
+        rng = np.random.Generator(np.random.PCG64())  # fresh OS entropy
+    else:
+        # PCG64 takes non-negative seeds; wrap negative i64 seeds deterministically.
+        rng = np.random.Generator(np.random.PCG64(op.seed.value.data % 2**64))
+    cells = r * c
+    k = min(cells, round(sparsity * cells))
+
+    def values(n: int) -> Dense:
+        if pdf == "normal":
+            return rng.standard_normal(n)  # min/max ignored, as in SystemDS
+        if pdf == "uniform":
+            return rng.uniform(lo, hi, n)
+        raise KernelError(f"rand pdf must be uniform or normal, got '{pdf}'")
+
+    if k == cells:
+        out = values(cells).reshape(r, c)
+        return out if sparsity >= SPARSE_THRESHOLD else _finish(sp.csr_array(out))
+    # Exactly k positions, uniformly without replacement; never allocates r*c when sparse.
+    pos = np.sort(rng.choice(cells, size=k, replace=False, shuffle=False).astype(np.int64))
+    data = values(k)
+    if sparsity >= SPARSE_THRESHOLD:
+        dense = np.zeros(cells)
+        dense[pos] = data
+        return dense.reshape(r, c)
+    rows, cols = np.divmod(pos, c)
+    return _csr(rows, cols, data, (r, c))  # density < threshold: stays CSR
+
+
+@_register(mx.FillOp)
+def fill(op: mx.FillOp, args: Args) -> Mat:
+    value = float(args[0])
+    r, c = _dims(args[1], args[2])
+    if value == 0.0:
+        return sp.csr_array((r, c), dtype=np.float64)  # all-zero: free at any size
+    return np.full((r, c), value)
+
+
+@_register(mx.SeqOp)
+def seq(op: mx.SeqOp, args: Args) -> Mat:
+    start, stop, step = (float(x) for x in args)
+    if not all(math.isfinite(v) for v in (start, stop, step)):
+        raise KernelError(f"seq({start}, {stop}, {step}): bounds and step must be finite")
+    if start == stop:
+        return np.array([[start]])
+    if step == 0.0:
+        raise KernelError(f"seq({start}, {stop}, {step}): step must not be 0")
+    if (stop - start) * step < 0:
+        raise KernelError(
+            f"seq({start}, {stop}, {step}): step has the wrong sign to go from {start} to {stop}"
+        )
+    # Tolerance so that seq(0, 1, 0.1) reaches 1 despite rounding in (to-from)/step.
+    n = math.floor((stop - start) / step + 1e-10) + 1
+    return (start + np.arange(n, dtype=np.float64) * step).reshape(-1, 1)
+
+
+@_register(mx.ConstantOp)
+def constant(op: mx.ConstantOp, args: Args) -> Mat:
+    attr = op.value
+    shape = attr.get_shape()
+    if len(shape) != 2:
+        raise KernelError(f"matrix.constant needs a 2-D value, got shape {shape}")
+    if attr.get_element_type() == mx.f64:
+        flat = np.frombuffer(attr.data.data, dtype="<f8").astype(np.float64)
+    else:  # the verifier lets i64/f32 elements through: convert them
+        flat = np.asarray(attr.get_values(), dtype=np.float64)
+    if flat.size == 1 and _cells(shape) != 1:
+        return np.full(shape, flat[0])  # splat
+    return flat.reshape(shape)
+
+
+# ---------------------------------------------------------------------------
+# Element-wise ops.
+
+
+def _broadcast_shape(sa: tuple[int, ...] | None, sb: tuple[int, ...] | None) -> tuple[int, int]:
+    """Result shape: equal shapes, or one side a row/column vector or 1x1 of the other."""
+    if sa is None and sb is None:
+        raise KernelError("an element-wise op needs at least one matrix operand")
+    if sa is None or sb is None:
+        s = sa if sb is None else sb
+        return (int(s[0]), int(s[1]))  # type: ignore[index]
+    out = []
+    for x, y in zip(sa, sb, strict=True):
+        if x != y and x != 1 and y != 1:
+            raise KernelError(f"cannot broadcast {sa[0]}x{sa[1]} with {sb[0]}x{sb[1]}")
+        out.append(int(y if x == 1 else x))
+    shape = (out[0], out[1])
+    if shape != tuple(sa) and shape != tuple(sb):
+        raise KernelError(
+            f"cannot broadcast {sa[0]}x{sa[1]} with {sb[0]}x{sb[1]} "
+            "(outer broadcasting is not allowed)"
+        )
+    return shape
+
+
+def _zero_preserving(f: BinaryFn, zero_left: bool, other: Operand) -> bool:
+    """Does f map the sparse side's implicit zeros to 0 for every value of `other`?"""
+    z = f(0.0, other) if zero_left else f(other, 0.0)
+    return bool(np.all(z == 0))  # NaN fails the test, as it must
+
+
+def _sparse_with(f: BinaryFn, s: sp.csr_array, other: Operand, s_left: bool) -> Mat:
+    """f on s's stored entries only: valid when f(0, other) == 0 wherever s is 0."""
+    rows, cols = _coords(s)
+    y = _gather(other, rows, cols)
+    return _with_data(s, f(s.data, y) if s_left else f(y, s.data))
+
+
+def _union(f: BinaryFn, a: sp.csr_array, b: sp.csr_array) -> Mat:
+    """f on the union of two same-shape patterns: valid when f(0, 0) == 0."""
+    ncols = a.shape[1]
+    ra, ca = _coords(a)
+    rb, cb = _coords(b)
+    ka = ra * ncols + ca.astype(np.int64)
+    kb = rb * ncols + cb.astype(np.int64)
+    # Both runs are sorted: a stable sort merges them fast (np.union1d hashes, ~50x slower).
+    keys = np.sort(np.concatenate([ka, kb]), kind="stable")
+    if len(keys):
+        keys = keys[np.concatenate([[True], keys[1:] != keys[:-1]])]
+    va = np.zeros(len(keys))
+    vb = np.zeros(len(keys))
+    va[np.searchsorted(keys, ka)] = a.data
+    vb[np.searchsorted(keys, kb)] = b.data
+    rows, cols = np.divmod(keys, ncols)
+    return _csr(rows, cols, np.asarray(f(va, vb), dtype=np.float64), a.shape)
+
+
+def elementwise(f: BinaryFn, a: Any, b: Any) -> Mat:
+    """f(a, b) with broadcasting, sparse where zeros provably stay zeros."""
+    a, b = _as_operand(a), _as_operand(b)
+    sa = None if isinstance(a, float) else a.shape
+    sb = None if isinstance(b, float) else b.shape
+    shape = _broadcast_shape(sa, sb)
+    # A sparse vector or 1x1 broadcast against a bigger matrix is small: densify it.
+    if sp.issparse(a) and a.shape != shape:
+        a = a.toarray()
+    if sp.issparse(b) and b.shape != shape:
+        b = b.toarray()
+    if _cells(shape):
+        if sp.issparse(a) and sp.issparse(b):
+            if _zero_preserving(f, True, 0.0):
+                return _union(f, a, b)
+        elif sp.issparse(a):
+            if _zero_preserving(f, True, b):
+                return _sparse_with(f, a, b, s_left=True)
+        elif sp.issparse(b):
+            if _zero_preserving(f, False, a):
+                return _sparse_with(f, b, a, s_left=False)
+    elif sp.issparse(a) or sp.issparse(b):
+        return sp.csr_array(shape, dtype=np.float64)
+    da = a if isinstance(a, float) else _dense(a)
+    db = b if isinstance(b, float) else _dense(b)
+    out = np.asarray(f(da, db), dtype=np.float64)
+    return np.broadcast_to(out, shape).copy() if out.shape != shape else out
+
+
+def _as01(fn: BinaryFn) -> BinaryFn:
+    """A NumPy predicate as a 0.0/1.0 float function."""
+    return lambda x, y: np.asarray(fn(x, y)).astype(np.float64)
+
+
+def _and(x: Any, y: Any) -> Any:
+    return np.logical_and(np.not_equal(x, 0), np.not_equal(y, 0))
+
+
+def _or(x: Any, y: Any) -> Any:
+    return np.logical_or(np.not_equal(x, 0), np.not_equal(y, 0))
+
+
+BINARY_FNS: dict[type[mx.ElementwiseBinaryOp], BinaryFn] = {
+    mx.AddOp: np.add,
+    mx.SubOp: np.subtract,
+    mx.MulOp: np.multiply,
+    mx.DivOp: np.divide,
+    mx.PowOp: np.power,
+    mx.MinOp: np.minimum,  # propagates NaN
+    mx.MaxOp: np.maximum,
+    mx.ModOp: np.mod,  # R's %%: the result has the sign of the divisor
+    mx.EqOp: _as01(np.equal),
+    mx.NeOp: _as01(np.not_equal),
+    mx.LtOp: _as01(np.less),
+    mx.LeOp: _as01(np.less_equal),
+    mx.GtOp: _as01(np.greater),
+    mx.GeOp: _as01(np.greater_equal),
+    mx.AndOp: _as01(_and),
+    mx.OrOp: _as01(_or),
+}
+
+
+def _binary_kernel(f: BinaryFn) -> Kernel:
+    def run(op: mx.ElementwiseBinaryOp, args: Args) -> Mat:
+        return elementwise(f, args[0], args[1])
+
+    return run
+
+
+for _cls, _fn in BINARY_FNS.items():
+    _register(_cls)(_binary_kernel(_fn))
+
+
+def round_half_away(x: Any) -> Any:
+    """R/DML round: halves go away from zero (NumPy rounds them to even).
+
+    x - trunc(x) is exact, so 0.49999999999999994 is not pushed up to 1 as
+    floor(x + 0.5) would.
+    """
+    t = np.trunc(x)
+    return np.where(np.abs(x - t) >= 0.5, t + np.sign(x), t)
+
+
+def sigmoid(x: Any) -> Any:
+    """1 / (1 + exp(-x)) without overflow: exp of a non-positive number only."""
+    e = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+
+
+def _not(x: Any) -> Any:
+    return np.equal(x, 0).astype(np.float64)
+
+
+UNARY_FNS: dict[type[mx.ElementwiseUnaryOp], UnaryFn] = {
+    mx.NegOp: np.negative,
+    mx.ExpOp: np.exp,
+    mx.LogOp: np.log,
+    mx.SqrtOp: np.sqrt,
+    mx.AbsOp: np.abs,
+    mx.SignOp: np.sign,
+    mx.RoundOp: round_half_away,
+    mx.FloorOp: np.floor,
+    mx.CeilOp: np.ceil,
+    mx.SigmoidOp: sigmoid,
+    mx.NotOp: _not,
+}
+
+
+def unary(g: UnaryFn, x: Any) -> Mat:
+    """g element-wise; sparse stays sparse when g(0) == 0 (neg, abs, sqrt, round...)."""
+    a = _as_mat(x)
+    if sp.issparse(a):
+        if np.asarray(g(np.zeros(1)))[0] == 0:
+            return _with_data(a, g(a.data))
+        a = a.toarray()
+    return np.asarray(g(a), dtype=np.float64)
+
+
+def _unary_kernel(g: UnaryFn) -> Kernel:
+    def run(op: mx.ElementwiseUnaryOp, args: Args) -> Mat:
+        return unary(g, args[0])
+
+    return run
+
+
+for _ucls, _ufn in UNARY_FNS.items():
+    _register(_ucls)(_unary_kernel(_ufn))
+
+
+@_register(mx.SelectOp)
+def select(op: mx.SelectOp, args: Args) -> Mat:
+    cond = _as_mat(args[0])
+    a, b = _as_operand(args[1]), _as_operand(args[2])
+    for what, v in (("true", a), ("false", b)):
+        if not isinstance(v, float) and v.shape != cond.shape:
+            raise KernelError(
+                f"select {what} branch of shape {v.shape[0]}x{v.shape[1]} differs from "
+                f"condition {cond.shape[0]}x{cond.shape[1]}"
+            )
+    if sp.issparse(cond) and isinstance(b, float) and b == 0.0:
+        # Zeros of cond pick 0: the result lives on cond's pattern.
+        rows, cols = _coords(cond)
+        hit = cond.data != 0
+        rows, cols = rows[hit], cols[hit]
+        vals = np.broadcast_to(np.asarray(_gather(a, rows, cols), dtype=np.float64), rows.shape)
+        return _csr(rows, cols, vals.copy(), cond.shape)
+    da = a if isinstance(a, float) else _dense(a)
+    db = b if isinstance(b, float) else _dense(b)
+    return np.where(_dense(cond) != 0, da, db).astype(np.float64)
+
+
+# ---------------------------------------------------------------------------
+# Linear algebra and reorganisation.
+
+
+def _nonfinite(a: Mat) -> sp.csr_array | None:
+    """A 0/1 CSR marking the non-finite cells of a, or None when all are finite."""
+    if sp.issparse(a):
+        bad = ~np.isfinite(a.data)
+        if not bad.any():
+            return None
+        rows, cols = _coords(a)
+        rows, cols = rows[bad], cols[bad]
+    else:
+        bad2 = ~np.isfinite(a)
+        if not bad2.any():
+            return None
+        rows, cols = np.nonzero(bad2)
+    out = sp.csr_array((np.ones(len(rows)), (rows, cols)), shape=a.shape)
+    out.sum_duplicates()
+    return out
+
+
+def _pattern(a: sp.csr_array) -> sp.csr_array:
+    return sp.csr_array((np.ones(a.nnz), a.indices, a.indptr), shape=a.shape)
+
+
+def _missing_nans(a: Mat, b: Mat) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Cells of a @ b that dense NumPy makes NaN but a sparse product misses.
+
+    Dense semantics multiply every pair: inf or NaN times an *implicit* zero is NaN.
+    Cell (i, j) misses one when some non-finite a[i, k] meets an unstored b[k, j]
+    (or the mirror). Counting stored partners with a product of 0/1 patterns finds them.
+    """
+    rows: list[NDArray[np.int64]] = []
+    cols: list[NDArray[np.int64]] = []
+    fa = _nonfinite(a) if sp.issparse(b) else None
+    if fa is not None:
+        per_row = np.diff(fa.indptr)
+        bad_rows = np.flatnonzero(per_row)
+        hits = (fa[bad_rows] @ _pattern(b)).toarray()  # stored partners per cell
+        ri, cj = np.nonzero(per_row[bad_rows][:, None] > hits)
+        rows.append(bad_rows[ri])
+        cols.append(cj)
+    fb = _nonfinite(b) if sp.issparse(a) else None
+    if fb is not None:
+        fbc = fb.tocsc()
+        per_col = np.diff(fbc.indptr)
+        bad_cols = np.flatnonzero(per_col)
+        hits = (_pattern(a) @ fb[:, bad_cols]).toarray()
+        ri, cj = np.nonzero(per_col[bad_cols][None, :] > hits)
+        rows.append(ri)
+        cols.append(bad_cols[cj])
+    if not rows:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty
+    return np.concatenate(rows).astype(np.int64), np.concatenate(cols).astype(np.int64)
+
+
+def matmul_values(a: Mat, b: Mat) -> Mat:
+    if a.shape[1] != b.shape[0]:
+        raise KernelError(
+            f"matmul inner dimensions differ: {a.shape[0]}x{a.shape[1]} %*% "
+            f"{b.shape[0]}x{b.shape[1]}"
+        )
+    if not sp.issparse(a) and not sp.issparse(b):
+        return a @ b
+    out = a @ b  # sparse @ sparse -> CSR; with a dense side -> ndarray
+    rows, cols = _missing_nans(a, b)
+    if len(rows):
+        if sp.issparse(out):
+            # NaN + anything is NaN: adding NaNs marks the cells, stored or not.
+            nans = sp.csr_array((np.full(len(rows), np.nan), (rows, cols)), shape=out.shape)
+            nans.sum_duplicates()
+            out = out + nans
+        else:
+            out = np.array(out, dtype=np.float64)
+            out[rows, cols] = np.nan
+    return _finish(out)
+
+
+@_register(mx.MatmulOp)
+def matmul(op: mx.MatmulOp, args: Args) -> Mat:
+    return matmul_values(_as_mat(args[0]), _as_mat(args[1]))
+
+
+@_register(mx.TransposeOp)
+def transpose(op: mx.TransposeOp, args: Args) -> Mat:
+    a = _as_mat(args[0])
+    if sp.issparse(a):
+        return _finish(a.T.tocsr())
+    return a.T  # a view: kernels never write into their operands
+
+
+@_register(mx.DiagOp)
+def diag(op: mx.DiagOp, args: Args) -> Mat:
+    a = _as_mat(args[0])
+    r, c = a.shape
+    if c == 1:  # column vector (1x1 included) -> diagonal matrix
+        v = _dense(a)[:, 0]
+        nz = np.flatnonzero(v != 0)
+        return _csr(nz, nz, v[nz], (r, r))
+    if r == c:  # square -> its diagonal as a column
+        d = a.diagonal() if sp.issparse(a) else np.diagonal(a)
+        if sp.issparse(a):
+            nz = np.flatnonzero(d != 0)
+            return _csr(nz, np.zeros(len(nz), dtype=np.int64), d[nz], (r, 1))
+        return d.reshape(-1, 1).copy()
+    raise KernelError(f"diag expects a column vector or a square matrix, got {r}x{c}")
+
+
+@_register(mx.ReshapeOp)
+def reshape(op: mx.ReshapeOp, args: Args) -> Mat:
+    a = _as_mat(args[0])
+    r, c = _dims(args[1], args[2])
+    if r * c != _cells(a.shape):
+        raise KernelError(
+            f"cannot reshape {a.shape[0]}x{a.shape[1]} ({_cells(a.shape)} cells) into {r}x{c}"
+        )
+    if (r, c) == a.shape:
+        return a
+    if sp.issparse(a):
+        return _finish(a.reshape((r, c)).tocsr())  # row-major, as NumPy's default
+    return a.reshape(r, c)
+
+
+# Reductions. "row" reduces each row (-> Rx1), "col" each column (-> 1xC).
+
+
+def _sparse_row_extreme(a: sp.csr_array, kind: str) -> Dense:
+    """Per-row min/max/argmin/argmax of canonical CSR, implicit zeros included.
+
+    Matches NumPy: NaN propagates (and is the arg-extreme), ties give the first index.
+    """
+    nrows, ncols = a.shape
+    counts = np.diff(a.indptr)
+    full_rows = counts == ncols
+    nonempty = counts > 0
+    starts = a.indptr[:-1][nonempty]
+    is_min = kind in ("min", "argmin")
+    ufunc = np.minimum if is_min else np.maximum
+    stored = np.full(nrows, np.nan)  # extreme over stored entries (rows with any)
+    if a.nnz:
+        stored[nonempty] = ufunc.reduceat(a.data, starts)
+    if kind in ("min", "max"):
+        if ncols == 0:
+            return np.full(nrows, np.inf if is_min else -np.inf)
+        out = np.where(nonempty, stored, 0.0)
+        return np.where(full_rows, out, ufunc(out, 0.0))
+    if ncols == 0 and nrows:
+        raise KernelError(f"{kind} over an empty axis ({nrows}x0 by row)")
+    rows, cols = _coords(a)
+    pos = np.arange(a.nnz) - np.repeat(a.indptr[:-1], counts)  # position within the row
+    first_hit = np.full(nrows, ncols)  # first stored column equal to the extreme
+    first_gap = np.zeros(nrows, dtype=np.int64)  # first unstored column (0 if row empty)
+    if a.nnz:
+        ext = stored[rows]
+        hit = (a.data == ext) | (np.isnan(a.data) & np.isnan(ext))
+        first_hit[nonempty] = np.minimum.reduceat(np.where(hit, cols, ncols), starts)
+        # Sorted columns: the first unstored one is the first position where col != pos.
+        gap = np.minimum.reduceat(np.where(cols != pos, pos, ncols), starts)
+        first_gap[nonempty] = np.minimum(gap, counts[nonempty])
+    better = np.isnan(stored) | (stored < 0 if is_min else stored > 0)
+    tie = stored == 0
+    out = np.where(
+        full_rows | (nonempty & better),
+        first_hit,
+        np.where(nonempty & tie, np.minimum(first_hit, first_gap), first_gap),
+    )
+    return out.astype(np.float64)
+
+
+def _reduce_all(a: Mat, kind: str) -> float:
+    n = _cells(a.shape)
+    if kind == "sum":
+        return float(a.sum())
+    if kind == "sumsq":
+        return float(np.sum(np.square(a.data if sp.issparse(a) else a)))
+    if kind == "mean":
+        return float(np.float64(a.sum()) / np.float64(n))  # 0/0 -> nan for empty
+    if kind in ("min", "max"):
+        ufunc = np.minimum if kind == "min" else np.maximum
+        ident = np.inf if kind == "min" else -np.inf
+        if sp.issparse(a):
+            v = float(ufunc.reduce(a.data, initial=ident))
+            return float(ufunc(v, 0.0)) if a.nnz < n else v
+        return float(ufunc.reduce(a, axis=None, initial=ident))
+    raise KernelError(f"reduce {kind} needs axis row or col")
+
+
+def _reduce_axis(a: Mat, kind: str, axis: str) -> Dense:
+    by_row = axis == "row"
+    np_axis = 1 if by_row else 0
+    out_shape = (a.shape[0], 1) if by_row else (1, a.shape[1])
+    n = a.shape[np_axis]  # length of each reduced line
+    if kind == "sum":
+        v = np.asarray(a.sum(axis=np_axis), dtype=np.float64)
+    elif kind == "sumsq":
+        v = np.asarray(_square(a).sum(axis=np_axis), dtype=np.float64)
+    elif kind == "mean":
+        v = np.asarray(a.sum(axis=np_axis), dtype=np.float64) / np.float64(n)
+    elif sp.issparse(a):
+        lines = a if by_row else _as_mat(a.T.tocsr())
+        v = _sparse_row_extreme(lines, kind)
+    elif kind in ("min", "max"):
+        ufunc = np.minimum if kind == "min" else np.maximum
+        v = ufunc.reduce(a, axis=np_axis, initial=np.inf if kind == "min" else -np.inf)
+    elif kind in ("argmin", "argmax"):
+        if _cells(out_shape) == 0:
+            v = np.zeros(0)
+        elif n == 0:
+            raise KernelError(f"{kind} over an empty axis ({a.shape[0]}x{a.shape[1]} by {axis})")
+        else:
+            v = (np.argmin if kind == "argmin" else np.argmax)(a, axis=np_axis)
+    else:
+        raise KernelError(f"unknown reduce kind '{kind}'")
+    return np.asarray(v, dtype=np.float64).reshape(out_shape)
+
+
+def _square(a: Mat) -> Mat:
+    return _with_data(a, np.square(a.data)) if sp.issparse(a) else np.square(a)
+
+
+@_register(mx.ReduceOp)
+def reduce(op: mx.ReduceOp, args: Args) -> float | Dense:
+    a = _as_mat(args[0])
+    kind, axis = op.kind.data, op.axis.data
+    if kind not in mx.REDUCE_KINDS:
+        raise KernelError(f"unknown reduce kind '{kind}'")
+    if axis == "all":
+        return _reduce_all(a, kind)
+    if axis not in ("row", "col"):
+        raise KernelError(f"unknown reduce axis '{axis}'")
+    return _reduce_axis(a, kind, axis)
+
+
+@_register(mx.TraceOp)
+def trace(op: mx.TraceOp, args: Args) -> float:
+    a = _as_mat(args[0])
+    if a.shape[0] != a.shape[1]:
+        raise KernelError(f"trace expects a square matrix, got {a.shape[0]}x{a.shape[1]}")
+    return float(np.sum(a.diagonal()))
+
+
+@_register(mx.SliceOp)
+def slice_(op: mx.SliceOp, args: Args) -> Mat:
+    a = _as_mat(args[0])
+    r0, r1, c0, c1 = (_as_int(x, "slice bound") for x in args[1:5])
+    nr, nc = a.shape
+    if not (0 <= r0 <= r1 <= nr and 0 <= c0 <= c1 <= nc):
+        raise KernelError(
+            f"slice [{r0}:{r1}, {c0}:{c1}] is out of range or reversed for a {nr}x{nc} matrix"
+        )
+    if sp.issparse(a):
+        return _finish(a[r0:r1, c0:c1])
+    return a[r0:r1, c0:c1].copy()  # a copy: a view would keep all of `a` alive
+
+
+@_register(mx.UpdateOp)
+def update(op: mx.UpdateOp, args: Args) -> Mat:
+    a, b = _as_mat(args[0]), _as_mat(args[1])
+    r0, c0 = _as_int(args[2], "update row"), _as_int(args[3], "update col")
+    (nr, nc), (m, n) = a.shape, b.shape
+    if r0 < 0 or c0 < 0 or r0 + m > nr or c0 + n > nc:
+        raise KernelError(
+            f"update of a {m}x{n} block at ({r0}, {c0}) is out of range for a {nr}x{nc} matrix"
+        )
+    if not sp.issparse(a):
+        out = a.copy()
+        out[r0 : r0 + m, c0 : c0 + n] = _dense(b)
+        return out
+    # Sparse: drop a's entries inside the block, then add b's non-zeros at the offset.
+    ar, ac = _coords(a)
+    keep = ~((ar >= r0) & (ar < r0 + m) & (ac >= c0) & (ac < c0 + n))
+    if sp.issparse(b):
+        br, bc = _coords(b)
+        bv = b.data
+    else:
+        br, bc = np.nonzero(b)
+        bv = b[br, bc]
+    rows = np.concatenate([ar[keep], br.astype(np.int64) + r0])
+    cols = np.concatenate([ac[keep].astype(np.int64), bc.astype(np.int64) + c0])
+    data = np.concatenate([a.data[keep], bv])
+    order = np.argsort(rows * nc + cols, kind="stable")  # merges two sorted runs: fast
+    return _csr(rows[order], cols[order], data[order], a.shape)
+
+
+def _bind(args: Args, axis: int, name: str) -> Mat:
+    mats = [_as_mat(x) for x in args]
+    if len(mats) < 2:
+        raise KernelError(f"{name} needs at least two operands, got {len(mats)}")
+    keep = 1 - axis  # the dimension all operands share
+    if any(x.shape[keep] != mats[0].shape[keep] for x in mats):
+        what = "rows" if keep == 0 else "cols"
+        raise KernelError(
+            f"{name} operands have different {what}: "
+            + ", ".join(f"{x.shape[0]}x{x.shape[1]}" for x in mats)
+        )
+    if any(sp.issparse(x) for x in mats):
+        nnz = sum(_nnz(x) for x in mats)
+        cells = sum(_cells(x.shape) for x in mats)
+        if nnz <= SPARSE_THRESHOLD * cells:
+            stack = sp.hstack if axis == 1 else sp.vstack
+            return _finish(stack([x if sp.issparse(x) else sp.csr_array(x) for x in mats], "csr"))
+    dense = [_dense(x) for x in mats]
+    return np.hstack(dense) if axis == 1 else np.vstack(dense)
+
+
+@_register(mx.CbindOp)
+def cbind(op: mx.CbindOp, args: Args) -> Mat:
+    return _bind(args, 1, "cbind")
+
+
+@_register(mx.RbindOp)
+def rbind(op: mx.RbindOp, args: Args) -> Mat:
+    return _bind(args, 0, "rbind")
+
+
+def _check_square(a: Mat, what: str) -> int:
+    if a.shape[0] != a.shape[1]:
+        raise KernelError(f"{what} expects a square matrix, got {a.shape[0]}x{a.shape[1]}")
+    return int(a.shape[0])
+
+
+@_register(mx.SolveOp)
+def solve(op: mx.SolveOp, args: Args) -> Mat:
+    a, b = _as_mat(args[0]), _as_mat(args[1])
+    n = _check_square(a, "solve")
+    if b.shape[0] != n:
+        raise KernelError(
+            f"solve: {n}x{n} system with a right-hand side of shape {b.shape[0]}x{b.shape[1]}"
+        )
+    rhs = _dense(b)
+    if n == 0 or b.shape[1] == 0:
+        return np.zeros(b.shape)
+    if sp.issparse(a):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", spla.MatrixRankWarning)
+            try:
+                x = spla.spsolve(a.tocsc(), rhs)
+            except (spla.MatrixRankWarning, RuntimeError) as e:
+                raise KernelError(f"solve: the {n}x{n} matrix is singular ({e})") from e
+        return np.asarray(x, dtype=np.float64).reshape(b.shape)
+    try:
+        return np.linalg.solve(a, rhs)
+    except np.linalg.LinAlgError as e:
+        raise KernelError(f"solve: the {n}x{n} matrix is singular ({e})") from e
+
+
+@_register(mx.InvOp)
+def inv(op: mx.InvOp, args: Args) -> Mat:
+    a = _as_mat(args[0])
+    n = _check_square(a, "inv")
+    if n == 0:
+        return np.zeros((0, 0))
+    if sp.issparse(a):
+        rows, cols = _coords(a)
+        if a.nnz == n and np.array_equal(rows, cols):  # diagonal: stays sparse
+            if np.any(a.data == 0):
+                raise KernelError(f"inv: the {n}x{n} matrix is singular")
+            return _with_data(a, 1.0 / a.data)
+        a = a.toarray()  # the inverse of a general sparse matrix is dense
+    try:
+        return np.linalg.inv(a)
+    except np.linalg.LinAlgError as e:
+        raise KernelError(f"inv: the {n}x{n} matrix is singular ({e})") from e
+
+
+# ---------------------------------------------------------------------------
+# Metadata and scalar bridges.
+
+
+def _nnz(a: Mat) -> int:
+    """Non-zero cells; CSR may store explicit zeros, which do not count."""
+    return int(np.count_nonzero(a.data if sp.issparse(a) else a))
+
+
+@_register(mx.NrowOp)
+def nrow(op: mx.NrowOp, args: Args) -> int:
+    return int(_as_mat(args[0]).shape[0])
+
+
+@_register(mx.NcolOp)
+def ncol(op: mx.NcolOp, args: Args) -> int:
+    return int(_as_mat(args[0]).shape[1])
+
+
+@_register(mx.NnzOp)
+def nnz(op: mx.NnzOp, args: Args) -> int:
+    return _nnz(_as_mat(args[0]))
+
+
+@_register(mx.ToScalarOp)
+def to_scalar(op: mx.ToScalarOp, args: Args) -> float:
+    a = _as_mat(args[0])
+    if a.shape != (1, 1):
+        raise KernelError(f"to_scalar expects a 1x1 matrix, got {a.shape[0]}x{a.shape[1]}")
+    return float(_dense(a)[0, 0])
+
+
+@_register(mx.FromScalarOp)
+def from_scalar(op: mx.FromScalarOp, args: Args) -> Mat:
+    return np.full((1, 1), float(args[0]))
+
+
+@_register(mx.CastOp)
+def cast(op: mx.CastOp, args: Args) -> Any:
+    return args[0]  # only static facts change; the value is the same object
