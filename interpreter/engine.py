@@ -8,8 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from amls.interpreter.kernels import KERNELS, Kernel, KernelError, load_builtin_kernels
-from amls.interpreter.scalar import ScalarFunctions, math_functions
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import (
@@ -24,6 +22,9 @@ from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
+
+from amls.interpreter.kernels import KERNELS, Kernel, KernelError, load_builtin_kernels
+from amls.interpreter.scalar import ScalarFunctions, math_functions
 
 
 class OpFailure(Exception):

@@ -8,9 +8,10 @@ from typing import Any
 import numpy as np
 import scipy.io
 import scipy.sparse as sp
-from amls.dialects.matrix import MatrixType
 from xdsl.dialects.builtin import Float64Type, IntegerType
 from xdsl.ir import Attribute
+
+from amls.dialects.matrix import MatrixType
 
 
 class ValueError_(Exception):

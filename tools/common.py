@@ -77,8 +77,9 @@ def make_context(allow_unregistered: bool = False) -> Context:
 
 def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """xDSL's passes plus amls's (amls wins on a name clash)."""
-    from amls.passes import PASSES
     from xdsl.transforms import get_all_passes
+
+    from amls.passes import PASSES
 
     return {**get_all_passes(), **PASSES}
 

@@ -8,6 +8,11 @@ import time
 from collections.abc import Sequence
 from typing import IO
 
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+from xdsl.printer import Printer
+from xdsl.xdsl_opt_main import xDSLOptMain
+
 from amls.passes import PIPELINES
 from amls.tools.common import (
     UserError,
@@ -20,10 +25,6 @@ from amls.tools.common import (
     user_errors,
     verify_located,
 )
-from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass, PassPipeline
-from xdsl.printer import Printer
-from xdsl.xdsl_opt_main import xDSLOptMain
 
 
 class AmlsOptMain(xDSLOptMain):

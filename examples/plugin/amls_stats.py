@@ -17,10 +17,6 @@ from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
-from amls.dialects import matrix as m
-from amls.dialects import register_dialect
-from amls.interpreter.kernels import KernelError, kernel
-from amls.passes import register_pass
 from xdsl.context import Context
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, ModuleOp, StringAttr, f64
@@ -35,6 +31,11 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
+
+from amls.dialects import matrix as m
+from amls.dialects import register_dialect
+from amls.interpreter.kernels import KernelError, kernel
+from amls.passes import register_pass
 
 
 @irdl_op_definition
