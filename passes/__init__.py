@@ -1,17 +1,30 @@
 """Passes. `PASSES` maps a pass name (as used with `-p`) to a factory of its class.
 
-One pass per file; a new pass registers itself with `register_pass` and is
-listed in `_BUILTIN` below so the tools find it without importing every pass
-at start-up.
+One pass per file. amls's own passes are listed in `_BUILTIN` (imported only
+when used, to keep start-up fast); plugins call `register_pass`.
 """
 
+import importlib
 from collections.abc import Callable
 
 from xdsl.passes import ModulePass
 
 PassFactory = Callable[[], type[ModulePass]]
 
-PASSES: dict[str, PassFactory] = {}
+_BUILTIN: dict[str, str] = {
+    "size-inference": "amls.passes.size_inference:SizeInferencePass",
+}
+
+
+def _lazy(path: str) -> PassFactory:
+    def load() -> type[ModulePass]:
+        module, cls = path.split(":")
+        return getattr(importlib.import_module(module), cls)
+
+    return load
+
+
+PASSES: dict[str, PassFactory] = {name: _lazy(path) for name, path in _BUILTIN.items()}
 
 
 def register_pass(cls: type[ModulePass]) -> type[ModulePass]:
@@ -23,6 +36,6 @@ def register_pass(cls: type[ModulePass]) -> type[ModulePass]:
 # Optimisation levels, as pipeline specs. Each level only names passes that exist.
 PIPELINES: dict[str, str] = {
     "O0": "",
-    "O1": "cse",
-    "O2": "cse",
+    "O1": "size-inference,cse",
+    "O2": "size-inference,cse",
 }

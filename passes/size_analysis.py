@@ -1,0 +1,183 @@
+"""Size analysis: facts for every value of a function, through scf.if and loops.
+
+Bottom-up over each block; scf.if joins its branches (or takes the one a known
+condition selects); scf.for / scf.while iterate to a fixpoint where what
+changes in the body becomes unknown and growing bounds are widened away; calls
+take their callee's summary. The analysis only reads the IR: `size_inference`
+writes the facts into types, `--explain` prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from xdsl.dialects import func, scf
+from xdsl.ir import Block, Operation, SSAValue
+
+from amls.passes.size_rules import SIZE_RULES
+from amls.passes.sizes import UNKNOWN_SCALAR, Facts, MatFacts, ScalarFacts, facts_of_type
+
+MAX_LOOP_ROUNDS = 20
+
+CallSummary = Callable[[func.CallOp, Sequence[Facts]], Sequence[Facts] | None]
+"""Facts of a call's results from its argument facts, or None to use the declared types."""
+
+
+def unknown_like(f: Facts) -> Facts:
+    return MatFacts() if isinstance(f, MatFacts) else UNKNOWN_SCALAR
+
+
+@dataclass
+class SizeAnalysis:
+    call_summary: CallSummary | None = None
+    facts: dict[SSAValue, Facts] = field(default_factory=dict)
+    loop_rounds: dict[Operation, int] = field(default_factory=dict)
+
+    def get(self, v: SSAValue) -> Facts:
+        f = self.facts.get(v)
+        return f if f is not None else facts_of_type(v.type)
+
+    def set(self, v: SSAValue, f: Facts) -> None:
+        declared = facts_of_type(v.type)
+        if isinstance(f, MatFacts) and isinstance(declared, MatFacts):
+            f = f.meet(declared)
+        elif type(f) is not type(declared):
+            f = declared
+        self.facts[v] = f
+
+    # -- functions and blocks ----------------------------------------------
+
+    def run_function(
+        self, fn: func.FuncOp, arg_facts: Sequence[Facts] | None = None
+    ) -> list[Facts]:
+        """Analyse fn; returns the facts of its returned values."""
+        if not fn.body.blocks:
+            return [facts_of_type(t) for t in fn.function_type.outputs.data]
+        block = fn.body.blocks.first
+        assert block is not None
+        args = arg_facts if arg_facts is not None else [facts_of_type(a.type) for a in block.args]
+        return self.run_block(block, args)
+
+    def run_block(self, block: Block, arg_facts: Sequence[Facts]) -> list[Facts]:
+        """Analyse a block with given argument facts; returns its terminator's operand facts."""
+        for a, f in zip(block.args, arg_facts, strict=True):
+            self.set(a, f)
+        for op in block.ops:
+            self.visit(op)
+        last = block.last_op
+        return [self.get(v) for v in last.operands] if last is not None else []
+
+    # -- ops ----------------------------------------------------------------
+
+    def visit(self, op: Operation) -> None:
+        if isinstance(op, scf.IfOp):
+            self._visit_if(op)
+        elif isinstance(op, scf.ForOp):
+            self._visit_for(op)
+        elif isinstance(op, scf.WhileOp):
+            self._visit_while(op)
+        elif isinstance(op, func.CallOp):
+            self._visit_call(op)
+        else:
+            for region in op.regions:  # unknown region ops: analyse inside, trust types
+                for block in region.blocks:
+                    self.run_block(block, [facts_of_type(a.type) for a in block.args])
+            rule = SIZE_RULES.get(type(op))
+            if rule is None or len(op.results) != 1:
+                for r in op.results:
+                    self.set(r, facts_of_type(r.type))
+                return
+            try:
+                out = rule(op, [self.get(v) for v in op.operands])
+            except Exception:  # a rule must never break compilation: fall back to the type
+                out = facts_of_type(op.results[0].type)
+            self.set(op.results[0], out)
+
+    def _visit_call(self, op: func.CallOp) -> None:
+        summary = None
+        if self.call_summary is not None:
+            summary = self.call_summary(op, [self.get(v) for v in op.arguments])
+        for i, r in enumerate(op.results):
+            self.set(r, summary[i] if summary is not None else facts_of_type(r.type))
+
+    def _visit_if(self, op: scf.IfOp) -> None:
+        cond = self.get(op.cond)
+        taken = cond.value if isinstance(cond, ScalarFacts) else None
+        then_f = self.run_block(op.true_region.block, [])
+        else_f: list[Facts] | None = None
+        if op.false_region.blocks:
+            else_f = self.run_block(op.false_region.block, [])
+        for i, r in enumerate(op.results):
+            if taken is not None:
+                f = then_f[i] if taken else else_f[i]  # type: ignore[index]
+            else:
+                f = then_f[i].join(else_f[i])  # type: ignore[arg-type, index]
+            self.set(r, f)
+
+    def _fixpoint(
+        self, op: Operation, init: list[Facts], body: Callable[[list[Facts]], list[Facts]]
+    ) -> list[Facts]:
+        """Carried facts at the loop's fixpoint (never wrong: unknown if no convergence)."""
+        carried = init
+        for rounds in range(1, MAX_LOOP_ROUNDS + 1):
+            yielded = body(carried)
+            joined = [c.join(y) for c, y in zip(carried, yielded, strict=True)]  # type: ignore[arg-type]
+            if joined == carried:
+                self.loop_rounds[op] = rounds
+                return carried
+            carried = [c.widen(j) for c, j in zip(carried, joined, strict=True)]  # type: ignore[arg-type]
+        carried = [unknown_like(c) for c in carried]
+        body(carried)
+        self.loop_rounds[op] = MAX_LOOP_ROUNDS + 1
+        return carried
+
+    def _visit_for(self, op: scf.ForOp) -> None:
+        block = op.body.block
+        init = [self.get(v) for v in op.iter_args]
+        declared = [facts_of_type(a.type) for a in block.args[1:]]
+        init = [_meet(f, d) for f, d in zip(init, declared, strict=True)]
+
+        def body(carried: list[Facts]) -> list[Facts]:
+            return self.run_block(block, [UNKNOWN_SCALAR, *carried])
+
+        lb, ub, step = (self.get(v) for v in (op.lb, op.ub, op.step))
+        zero_trip = (
+            isinstance(lb, ScalarFacts)
+            and isinstance(ub, ScalarFacts)
+            and isinstance(lb.value, int)
+            and isinstance(ub.value, int)
+            and lb.value >= ub.value
+        )
+        if zero_trip:
+            body(init)  # facts for the (dead) body, for --explain
+            carried = init
+            self.loop_rounds[op] = 0
+        else:
+            carried = self._fixpoint(op, init, body)
+        for r, f in zip(op.results, carried, strict=True):
+            self.set(r, f)
+
+    def _visit_while(self, op: scf.WhileOp) -> None:
+        before, after = op.before_region.block, op.after_region.block
+        init = [
+            _meet(self.get(v), facts_of_type(a.type))
+            for v, a in zip(op.arguments, before.args, strict=True)
+        ]
+        forwarded: list[Facts] = []
+
+        def body(carried: list[Facts]) -> list[Facts]:
+            nonlocal forwarded
+            cond_operands = self.run_block(before, carried)
+            forwarded = cond_operands[1:]
+            return self.run_block(after, forwarded)
+
+        self._fixpoint(op, init, body)
+        for r, f in zip(op.results, forwarded, strict=True):
+            self.set(r, f)
+
+
+def _meet(f: Facts, declared: Facts) -> Facts:
+    if isinstance(f, MatFacts) and isinstance(declared, MatFacts):
+        return f.meet(declared)
+    return f

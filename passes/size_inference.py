@@ -1,0 +1,255 @@
+"""Pass `size-inference`: write the size analysis's exact facts into the types.
+
+Functions are analysed callees first (recursive ones keep their declared
+signature), so result sizes flow back to callers. Every refined value gets its
+type in place; where MLIR's exact-type rules need two types to agree (loop
+inits and yields, if yields, call operands) and the facts differ, a
+`matrix.cast` is inserted, so the IR stays valid after the pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import FunctionType, ModuleOp
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
+
+from amls.dialects.matrix import CastOp, MatrixType
+from amls.passes import register_pass
+from amls.passes.size_analysis import SizeAnalysis
+from amls.passes.sizes import Facts, MatFacts
+
+
+@dataclass
+class CallGraph:
+    funcs: dict[str, func.FuncOp]
+    callees: dict[str, list[str]]
+    recursive: set[str]
+
+    @staticmethod
+    def build(module: ModuleOp) -> CallGraph:
+        funcs = {op.sym_name.data: op for op in module.ops if isinstance(op, func.FuncOp)}
+        callees: dict[str, list[str]] = {}
+        for name, fn in funcs.items():
+            seen: dict[str, None] = {}
+            for op in fn.walk():
+                if isinstance(op, func.CallOp):
+                    seen[op.callee.root_reference.data] = None
+            callees[name] = [c for c in seen if c in funcs]
+        return CallGraph(funcs, callees, _recursive(callees))
+
+    def post_order(self) -> list[str]:
+        """Callees before callers (deterministic: module order breaks ties)."""
+        order: list[str] = []
+        state: dict[str, int] = {}
+
+        def visit(n: str) -> None:
+            state[n] = 1
+            for c in self.callees[n]:
+                if c not in state:
+                    visit(c)
+            state[n] = 2
+            order.append(n)
+
+        for n in self.funcs:
+            if n not in state:
+                visit(n)
+        return order
+
+    def calls_to(self, module: ModuleOp, name: str) -> Iterator[func.CallOp]:
+        for op in module.walk():
+            if isinstance(op, func.CallOp) and op.callee.root_reference.data == name:
+                yield op
+
+
+def _recursive(callees: dict[str, list[str]]) -> set[str]:
+    """Functions on a call cycle (Tarjan's SCCs)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    result: set[str] = set()
+    counter = [0]
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in callees[v]:
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            scc = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                scc.append(w)
+                if w == v:
+                    break
+            if len(scc) > 1 or v in callees[v]:
+                result.update(scc)
+
+    for v in callees:
+        if v not in index:
+            strong(v)
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Writing facts into types.
+
+
+def _retype(v: SSAValue, t: Attribute) -> SSAValue:
+    return v if v.type == t else Rewriter.replace_value_with_new_type(v, t)
+
+
+def _cast_operand(user: Operation, index: int, t: Attribute) -> None:
+    """Make operand `index` of `user` have type t, through a matrix.cast if needed."""
+    v = user.operands[index]
+    if v.type == t:
+        return
+    cast = CastOp.build(operands=[v], result_types=[t])
+    cast.location = user.location
+    Rewriter.insert_op(cast, _before(user))
+    user.operands[index] = cast.result
+
+
+def _before(op: Operation):  # noqa: ANN202 - xDSL InsertPoint
+    from xdsl.rewriter import InsertPoint
+
+    return InsertPoint.before(op)
+
+
+def refine_types(fn: func.FuncOp, analysis: SizeAnalysis) -> None:
+    """Set every matrix value's type to its facts, then restore exact-type agreement."""
+    facts = analysis.facts
+
+    def refined(v: SSAValue) -> Attribute:
+        f = facts.get(v)
+        if isinstance(f, MatFacts) and isinstance(v.type, MatrixType):
+            return f.to_type()
+        return v.type
+
+    for op in list(fn.walk()):
+        if op is fn:
+            continue
+        for r in list(op.results):
+            _retype(r, refined(r))
+        for region in op.regions:
+            for block in region.blocks:
+                for a in list(block.args):
+                    _retype(a, refined(a))
+    _remove_identity_casts(fn)
+    for op in list(fn.walk()):
+        _agree(op)
+
+
+def _remove_identity_casts(fn: func.FuncOp) -> None:
+    for op in list(fn.walk()):
+        if isinstance(op, CastOp) and op.input.type == op.result.type:
+            op.result.replace_all_uses_with(op.input)
+            Rewriter.erase_op(op)
+
+
+def _agree(op: Operation) -> None:
+    """Exact-type rules of scf: inits, yields and results agree with the block args."""
+    if isinstance(op, scf.ForOp):
+        args = op.body.block.args[1:]
+        for i, a in enumerate(args):
+            _cast_operand(op, 3 + i, a.type)
+            _retype(op.results[i], a.type)
+        _cast_terminator(op.body.block, [a.type for a in args])
+    elif isinstance(op, scf.WhileOp):
+        before, after = op.before_region.block, op.after_region.block
+        for i, a in enumerate(before.args):
+            _cast_operand(op, i, a.type)
+        cond = before.last_op
+        assert cond is not None
+        for i, a in enumerate(after.args):
+            _cast_operand(cond, 1 + i, a.type)
+            _retype(op.results[i], a.type)
+        _cast_terminator(after, [a.type for a in before.args])
+    elif isinstance(op, scf.IfOp):
+        types = [r.type for r in op.results]
+        for region in op.regions:
+            if region.blocks:
+                _cast_terminator(region.block, types)
+
+
+def _cast_terminator(block: Block, types: Sequence[Attribute]) -> None:
+    term = block.last_op
+    assert term is not None
+    for i, t in enumerate(types):
+        _cast_operand(term, i, t)
+
+
+def _set_outputs(fn: func.FuncOp, outputs: Sequence[Attribute]) -> None:
+    fn.function_type = FunctionType.from_lists(list(fn.function_type.inputs.data), list(outputs))
+
+
+def _returns(fn: func.FuncOp) -> list[func.ReturnOp]:
+    return [op for op in fn.walk() if isinstance(op, func.ReturnOp) and op.parent_op() is fn]
+
+
+def agree_signature(fn: func.FuncOp, refine_outputs: bool) -> None:
+    """Function outputs follow the returned values (or returns are cast to them)."""
+    rets = _returns(fn)
+    if refine_outputs and len(rets) == 1:
+        _set_outputs(fn, [v.type for v in rets[0].operands])
+    for ret in rets:
+        for i, t in enumerate(fn.function_type.outputs.data):
+            _cast_operand(ret, i, t)
+
+
+def agree_calls(module: ModuleOp, graph: CallGraph) -> None:
+    """Call operands are cast to the callee's inputs; results take its outputs."""
+    for op in list(module.walk()):
+        if not isinstance(op, func.CallOp):
+            continue
+        callee = graph.funcs.get(op.callee.root_reference.data)
+        if callee is None:
+            continue
+        for i, t in enumerate(callee.function_type.inputs.data):
+            _cast_operand(op, i, t)
+        for r, t in zip(list(op.results), callee.function_type.outputs.data, strict=True):
+            _retype(r, t)
+
+
+def infer_module(module: ModuleOp) -> dict[str, list[Facts]]:
+    """Run size inference on every function; returns each function's result facts."""
+    graph = CallGraph.build(module)
+    summaries: dict[str, list[Facts]] = {}
+
+    def summary(call: func.CallOp, args: Sequence[Facts]) -> Sequence[Facts] | None:
+        return summaries.get(call.callee.root_reference.data)
+
+    for name in graph.post_order():
+        fn = graph.funcs[name]
+        analysis = SizeAnalysis(call_summary=summary)
+        ret = analysis.run_function(fn)
+        refine_types(fn, analysis)
+        agree_signature(fn, refine_outputs=name not in graph.recursive)
+        if name not in graph.recursive:
+            summaries[name] = ret
+    agree_calls(module, graph)
+    return summaries
+
+
+@register_pass
+@dataclass(frozen=True)
+class SizeInferencePass(ModulePass):
+    """Infer dims and nnz bottom-up, through control flow and across calls' results."""
+
+    name = "size-inference"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        infer_module(op)

@@ -1,0 +1,527 @@
+"""Size rules: one per op class, `rule(op, input facts) -> result facts`.
+
+Exact facts (dims, nnz) are stated only where exactly derivable; worst-case
+bounds (rows_ub, cols_ub, nnz_ub) are safe upper bounds. Scalar rules evaluate
+the integer and float expressions that sizes are written with (nrow(X) + 1,
+slice bounds, ...). A new op gets its rule here with `@size_rule(OpClass)`;
+ops without a rule get facts from their declared result type only.
+
+The element-wise rules ask the op's own kernel what it does to zero
+(f(0, c) == 0?), so sparsity-safety is never listed by hand and can never
+disagree with execution.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr
+from xdsl.ir import Operation
+
+from amls.dialects import matrix as mx
+from amls.interpreter.kernels import KERNELS, load_builtin_kernels
+from amls.passes.sizes import UNKNOWN_SCALAR, Facts, MatFacts, ScalarFacts
+
+SizeRule = Callable[[Any, Sequence[Facts]], Facts]
+
+SIZE_RULES: dict[type[Operation], SizeRule] = {}
+
+
+def size_rule(*op_types: type[Operation]) -> Callable[[SizeRule], SizeRule]:
+    def register(fn: SizeRule) -> SizeRule:
+        for t in op_types:
+            SIZE_RULES[t] = fn
+        return fn
+
+    return register
+
+
+def _mat(f: Facts) -> MatFacts:
+    assert isinstance(f, MatFacts)
+    return f
+
+
+def _int(f: Facts) -> int | None:
+    if isinstance(f, ScalarFacts) and isinstance(f.value, int) and not isinstance(f.value, bool):
+        return f.value
+    return None
+
+
+def _num(f: Facts) -> float | None:
+    if isinstance(f, ScalarFacts) and isinstance(f.value, int | float):
+        return float(f.value)
+    return None
+
+
+def _ub(*xs: float | None) -> float | None:
+    """Sum of bounds, None if any is unbounded."""
+    if any(x is None for x in xs):
+        return None
+    return float(sum(xs))  # type: ignore[arg-type]
+
+
+def _lo(*xs: float | None) -> float | None:
+    known = [x for x in xs if x is not None]
+    return min(known) if known else None
+
+
+# ---------------------------------------------------------------------------
+# Generators and data.
+
+
+@size_rule(mx.RandOp)
+def rand(op: mx.RandOp, ins: Sequence[Facts]) -> Facts:
+    r, c = _int(ins[0]), _int(ins[1])
+    s = op.sparsity.value.data
+    lo, hi = op.min.value.data, op.max.value.data
+    if r is None or c is None:
+        return MatFacts.make(r, c, 0 if s == 0 else None)
+    placed = min(r * c, round(s * r * c))  # the kernel places exactly this many
+    # Placed values are non-zero for sure only if 0 is outside [min, max).
+    nonzero_values = op.pdf.data == "uniform" and (lo > 0 or hi <= 0)
+    zero_values = op.pdf.data == "uniform" and lo == hi == 0
+    nnz = 0 if placed == 0 or zero_values else placed if nonzero_values else None
+    return MatFacts.make(r, c, nnz, nnz_ub=placed)
+
+
+@size_rule(mx.FillOp)
+def fill(op: mx.FillOp, ins: Sequence[Facts]) -> Facts:
+    v, r, c = _num(ins[0]), _int(ins[1]), _int(ins[2])
+    cells = r * c if r is not None and c is not None else None
+    nnz = None if v is None else 0 if v == 0 else cells
+    return MatFacts.make(r, c, nnz)
+
+
+def seq_length(start: float, stop: float, step: float) -> int | None:
+    """Rows of seq(start, stop, step), as the kernel computes it; None if it fails."""
+    if not all(math.isfinite(v) for v in (start, stop, step)):
+        return None
+    if start == stop:
+        return 1
+    if step == 0 or (stop - start) * step < 0:
+        return None
+    return math.floor((stop - start) / step + 1e-10) + 1
+
+
+@size_rule(mx.SeqOp)
+def seq(op: mx.SeqOp, ins: Sequence[Facts]) -> Facts:
+    a, b, s = (_num(f) for f in ins)
+    n = seq_length(a, b, s) if a is not None and b is not None and s is not None else None
+    return MatFacts.make(n, 1, nnz_ub=n)
+
+
+@size_rule(mx.ConstantOp)
+def constant(op: mx.ConstantOp, ins: Sequence[Facts]) -> Facts:
+    shape = op.value.get_shape()
+    values = op.value.get_values()
+    return MatFacts.make(shape[0], shape[1], sum(1 for v in values if v != 0))
+
+
+@size_rule(mx.ReadOp)
+def read(op: mx.ReadOp, ins: Sequence[Facts]) -> Facts:
+    return MatFacts()  # only the declared type says anything
+
+
+# ---------------------------------------------------------------------------
+# Element-wise.
+
+
+def _kernel_on_zero(op: Operation, args: tuple[Any, ...]) -> float | None:
+    """The op's own kernel applied to zeros (and given scalars); None if it fails."""
+    k = KERNELS.get(type(op)) or load_builtin_kernels().get(type(op))
+    if k is None:
+        return None
+    try:
+        with np.errstate(all="ignore"):
+            out = k(op, args)
+    except Exception:
+        return None
+    arr = out.toarray() if hasattr(out, "toarray") else np.asarray(out)
+    return float(arr.reshape(-1)[0]) if arr.size else None
+
+
+ZERO = np.zeros((1, 1))
+
+
+def _operand_probe(f: Facts) -> Any:
+    """What to feed the kernel for this operand when probing f(0, .)."""
+    if isinstance(f, MatFacts):
+        return ZERO
+    return _num(f)
+
+
+def _nnz_bound_of_broadcast(f: Facts, out: MatFacts) -> float | None:
+    """Upper bound on the cells of the output an operand's non-zeros can reach."""
+    if not isinstance(f, MatFacts):
+        return out.cells_ub
+    if f.nnz_ub is None:
+        return None
+    stretch_r = out.rows_ub if f.rows == 1 and out.rows != 1 else 1.0
+    stretch_c = out.cols_ub if f.cols == 1 and out.cols != 1 else 1.0
+    if stretch_r is None or stretch_c is None:
+        return None
+    return f.nnz_ub * stretch_r * stretch_c
+
+
+@size_rule(*mx.BINARY_OPS)
+def elementwise_binary(op: mx.ElementwiseBinaryOp, ins: Sequence[Facts]) -> Facts:
+    shapes = [f.shape if isinstance(f, MatFacts) else None for f in ins]
+    shape = mx.broadcast_shape(shapes[0], shapes[1])
+    if isinstance(shape, str):
+        return MatFacts()
+    mats = [f for f in ins if isinstance(f, MatFacts)]
+    rows_ub = _lo(*(m.rows_ub for m in mats if m.rows != 1)) if shape[0] is None else None
+    cols_ub = _lo(*(m.cols_ub for m in mats if m.cols != 1)) if shape[1] is None else None
+    out = MatFacts.make(shape[0], shape[1], rows_ub=rows_ub, cols_ub=cols_ub)
+
+    # Scalar operands must be known to probe; a matrix operand probes as 0.
+    probe = tuple(_operand_probe(f) for f in ins)
+    if any(p is None for p in probe):
+        return out
+    f00 = _kernel_on_zero(op, probe)
+    if f00 is None or f00 != 0:
+        return out  # zeros map to non-zeros: dense in the worst case
+    reach = [_nnz_bound_of_broadcast(f, out) for f in ins if isinstance(f, MatFacts)]
+    if isinstance(op, mx.MulOp | mx.AndOp) and len(mats) == 2:
+        # Product-like: non-zero only where both are (SystemDS's min(s1, s2)).
+        nnz_ub = _lo(*reach)
+        empty = any(m.nnz == 0 for m in mats)
+        return MatFacts.make(out.rows, out.cols, 0 if empty else None, nnz_ub, rows_ub, cols_ub)
+    # f(0, 0) == 0: non-zeros only where some input has one (union bound).
+    nnz_ub = _ub(*reach)
+    if len(mats) == 1:
+        # Matrix (op) known scalar with f(0, c) == 0. Does it keep every non-zero?
+        c = next(p for p in probe if not isinstance(p, np.ndarray))
+        m = mats[0]
+        exact = (
+            m.nnz if isinstance(op, mx.MulOp | mx.DivOp) and c != 0 and math.isfinite(c) else None
+        )
+        return MatFacts.make(out.rows, out.cols, exact, nnz_ub, rows_ub, cols_ub)
+    if all(m.nnz == 0 for m in mats):
+        return MatFacts.make(out.rows, out.cols, 0, 0.0, rows_ub, cols_ub)
+    return MatFacts.make(out.rows, out.cols, None, nnz_ub, rows_ub, cols_ub)
+
+
+# Unary ops that map 0 -> 0 and non-zero -> non-zero (NaN counts as non-zero).
+_NNZ_EXACT_UNARY = (mx.NegOp, mx.AbsOp, mx.SignOp, mx.SqrtOp)
+# Unary ops that map 0 -> 0 but may create zeros.
+_ZERO_SAFE_UNARY = (mx.RoundOp, mx.FloorOp, mx.CeilOp)
+
+
+@size_rule(*mx.UNARY_OPS)
+def elementwise_unary(op: mx.ElementwiseUnaryOp, ins: Sequence[Facts]) -> Facts:
+    x = _mat(ins[0])
+    if isinstance(op, _NNZ_EXACT_UNARY):
+        return MatFacts.make(x.rows, x.cols, x.nnz, x.nnz_ub, x.rows_ub, x.cols_ub)
+    if isinstance(op, _ZERO_SAFE_UNARY):
+        return MatFacts.make(
+            x.rows, x.cols, 0 if x.nnz == 0 else None, x.nnz_ub, x.rows_ub, x.cols_ub
+        )
+    if isinstance(op, mx.NotOp):
+        cells = x.cells
+        nnz = cells - x.nnz if cells is not None and x.nnz is not None else None
+        return MatFacts.make(x.rows, x.cols, nnz, None, x.rows_ub, x.cols_ub)
+    return MatFacts.make(x.rows, x.cols, None, None, x.rows_ub, x.cols_ub)
+
+
+@size_rule(mx.SelectOp)
+def select(op: mx.SelectOp, ins: Sequence[Facts]) -> Facts:
+    c = _mat(ins[0])
+    out = MatFacts.make(c.rows, c.cols, rows_ub=c.rows_ub, cols_ub=c.cols_ub)
+
+    def reach(f: Facts) -> float | None:
+        if isinstance(f, MatFacts):
+            return f.nnz_ub
+        v = _num(f)
+        return 0.0 if v == 0 else out.cells_ub
+
+    return MatFacts.make(
+        out.rows, out.cols, None, _ub(reach(ins[1]), reach(ins[2])), c.rows_ub, c.cols_ub
+    )
+
+
+# ---------------------------------------------------------------------------
+# Linear algebra and reorganisation.
+
+
+@size_rule(mx.MatmulOp)
+def matmul(op: mx.MatmulOp, ins: Sequence[Facts]) -> Facts:
+    a, b = _mat(ins[0]), _mat(ins[1])
+    empty = a.nnz == 0 or b.nnz == 0
+    # Non-empty rows of C <= non-empty rows of A <= min(m, nnz(A)); columns likewise.
+    rows_nz = _lo(a.rows_ub, a.nnz_ub)
+    cols_nz = _lo(b.cols_ub, b.nnz_ub)
+    nnz_ub = rows_nz * cols_nz if rows_nz is not None and cols_nz is not None else None
+    return MatFacts.make(a.rows, b.cols, 0 if empty else None, nnz_ub, a.rows_ub, b.cols_ub)
+
+
+@size_rule(mx.TransposeOp)
+def transpose(op: mx.TransposeOp, ins: Sequence[Facts]) -> Facts:
+    x = _mat(ins[0])
+    return MatFacts.make(x.cols, x.rows, x.nnz, x.nnz_ub, x.cols_ub, x.rows_ub)
+
+
+@size_rule(mx.DiagOp)
+def diag(op: mx.DiagOp, ins: Sequence[Facts]) -> Facts:
+    x = _mat(ins[0])
+    if x.cols == 1:  # vector -> diagonal matrix (1x1 -> 1x1 either way)
+        return MatFacts.make(x.rows, x.rows, x.nnz, x.nnz_ub, x.rows_ub, x.rows_ub)
+    if x.rows is not None and x.rows == x.cols:
+        return MatFacts.make(x.rows, 1, 0 if x.nnz == 0 else None, _lo(x.nnz_ub, x.rows_ub))
+    return MatFacts.make(None, None, 0 if x.nnz == 0 else None, x.nnz_ub)
+
+
+@size_rule(mx.ReshapeOp)
+def reshape(op: mx.ReshapeOp, ins: Sequence[Facts]) -> Facts:
+    x = _mat(ins[0])
+    r, c = _int(ins[1]), _int(ins[2])
+    cells = x.cells
+    if cells is not None and r is None and c not in (None, 0):
+        r = cells // c  # type: ignore[operator]
+    if cells is not None and c is None and r not in (None, 0):
+        c = cells // r  # type: ignore[operator]
+    return MatFacts.make(r, c, x.nnz, x.nnz_ub)
+
+
+@size_rule(mx.ReduceOp)
+def reduce(op: mx.ReduceOp, ins: Sequence[Facts]) -> Facts:
+    x = _mat(ins[0])
+    axis, kind = op.axis.data, op.kind.data
+    if axis == "all":
+        return UNKNOWN_SCALAR
+    if axis == "row":
+        n, n_ub = x.rows, x.rows_ub
+        shape = (x.rows, 1)
+        ub = (x.rows_ub, 1.0)
+    else:
+        n, n_ub = x.cols, x.cols_ub
+        shape = (1, x.cols)
+        ub = (1.0, x.cols_ub)
+    if kind in ("argmin", "argmax"):
+        nnz_ub = n_ub  # index 0 is a zero, but any index can occur
+        nnz = None
+    else:
+        # A row (column) aggregate is non-zero only if the row has a non-zero.
+        nnz_ub = _lo(n_ub, x.nnz_ub)
+        nnz = 0 if x.nnz == 0 and kind != "mean" else None
+        if (
+            x.nnz == 0
+            and kind == "mean"
+            and n is not None
+            and (x.cols if axis == "row" else x.rows)
+        ):
+            nnz = 0  # mean of zeros over a non-empty axis is 0
+    return MatFacts.make(shape[0], shape[1], nnz, nnz_ub, ub[0], ub[1])
+
+
+@size_rule(mx.TraceOp, mx.ToScalarOp)
+def to_scalar(op: Operation, ins: Sequence[Facts]) -> Facts:
+    return UNKNOWN_SCALAR
+
+
+@size_rule(mx.SliceOp)
+def slice_(op: mx.SliceOp, ins: Sequence[Facts]) -> Facts:
+    x = _mat(ins[0])
+    r0, r1, c0, c1 = (_int(f) for f in ins[1:])
+    rows = r1 - r0 if r0 is not None and r1 is not None else None
+    cols = c1 - c0 if c0 is not None and c1 is not None else None
+    whole = r0 == 0 and c0 == 0 and r1 == x.rows and c1 == x.cols and x.rows is not None
+    nnz = x.nnz if whole else 0 if x.nnz == 0 else None
+    rows_ub = x.rows_ub if rows is None else None
+    cols_ub = x.cols_ub if cols is None else None
+    return MatFacts.make(rows, cols, nnz, x.nnz_ub, rows_ub, cols_ub)
+
+
+@size_rule(mx.UpdateOp)
+def update(op: mx.UpdateOp, ins: Sequence[Facts]) -> Facts:
+    a, b = _mat(ins[0]), _mat(ins[1])
+    nnz = b.nnz if a.nnz == 0 else None
+    return MatFacts.make(a.rows, a.cols, nnz, _ub(a.nnz_ub, b.nnz_ub), a.rows_ub, a.cols_ub)
+
+
+def _append(ins: Sequence[Facts], axis: int) -> Facts:
+    ms = [_mat(f) for f in ins]
+    keep = 1 - axis
+    shared = next((m.shape[keep] for m in ms if m.shape[keep] is not None), None)
+    shared_ub = _lo(*((m.rows_ub if keep == 0 else m.cols_ub) for m in ms))
+    along = [m.shape[axis] for m in ms]
+    total = sum(along) if all(d is not None for d in along) else None  # type: ignore[arg-type]
+    total_ub = _ub(*((m.rows_ub if axis == 0 else m.cols_ub) for m in ms))
+    nnzs = [m.nnz for m in ms]
+    nnz = sum(nnzs) if all(n is not None for n in nnzs) else None  # type: ignore[arg-type]
+    nnz_ub = _ub(*(m.nnz_ub for m in ms))
+    if axis == 1:
+        return MatFacts.make(shared, total, nnz, nnz_ub, shared_ub, total_ub)
+    return MatFacts.make(total, shared, nnz, nnz_ub, total_ub, shared_ub)
+
+
+@size_rule(mx.CbindOp)
+def cbind(op: mx.CbindOp, ins: Sequence[Facts]) -> Facts:
+    return _append(ins, 1)
+
+
+@size_rule(mx.RbindOp)
+def rbind(op: mx.RbindOp, ins: Sequence[Facts]) -> Facts:
+    return _append(ins, 0)
+
+
+@size_rule(mx.SolveOp)
+def solve(op: mx.SolveOp, ins: Sequence[Facts]) -> Facts:
+    a, b = _mat(ins[0]), _mat(ins[1])
+    return MatFacts.make(a.cols, b.cols, rows_ub=a.cols_ub, cols_ub=b.cols_ub)
+
+
+@size_rule(mx.InvOp)
+def inv(op: mx.InvOp, ins: Sequence[Facts]) -> Facts:
+    a = _mat(ins[0])
+    return MatFacts.make(a.rows, a.cols, rows_ub=a.rows_ub, cols_ub=a.cols_ub)
+
+
+@size_rule(mx.NrowOp)
+def nrow(op: mx.NrowOp, ins: Sequence[Facts]) -> Facts:
+    return ScalarFacts(_mat(ins[0]).rows)
+
+
+@size_rule(mx.NcolOp)
+def ncol(op: mx.NcolOp, ins: Sequence[Facts]) -> Facts:
+    return ScalarFacts(_mat(ins[0]).cols)
+
+
+@size_rule(mx.NnzOp)
+def nnz(op: mx.NnzOp, ins: Sequence[Facts]) -> Facts:
+    return ScalarFacts(_mat(ins[0]).nnz)
+
+
+@size_rule(mx.FromScalarOp)
+def from_scalar(op: mx.FromScalarOp, ins: Sequence[Facts]) -> Facts:
+    v = _num(ins[0])
+    return MatFacts.make(1, 1, None if v is None else int(v != 0))
+
+
+@size_rule(mx.CastOp)
+def cast(op: mx.CastOp, ins: Sequence[Facts]) -> Facts:
+    return ins[0]  # the same runtime value; the driver meets it with the declared type
+
+
+# ---------------------------------------------------------------------------
+# Scalars: the expressions sizes are written with.
+
+
+@size_rule(arith.ConstantOp)
+def arith_constant(op: arith.ConstantOp, ins: Sequence[Facts]) -> Facts:
+    v = op.value
+    if isinstance(v, IntegerAttr):
+        return ScalarFacts(int(v.value.data))
+    if isinstance(v, FloatAttr):
+        return ScalarFacts(float(v.value.data))
+    return UNKNOWN_SCALAR
+
+
+def _int_rule(fn: Callable[[int, int], int | None]) -> SizeRule:
+    def rule(op: Operation, ins: Sequence[Facts]) -> Facts:
+        a, b = _int(ins[0]), _int(ins[1])
+        if a is None or b is None:
+            return UNKNOWN_SCALAR
+        try:
+            r = fn(a, b)
+        except (ZeroDivisionError, OverflowError, ValueError):
+            return UNKNOWN_SCALAR
+        return ScalarFacts(r) if r is None or -(2**63) <= r < 2**63 else UNKNOWN_SCALAR
+
+    return rule
+
+
+def _float_rule(fn: Callable[[float, float], float]) -> SizeRule:
+    def rule(op: Operation, ins: Sequence[Facts]) -> Facts:
+        a, b = ins[0], ins[1]
+        if not (isinstance(a, ScalarFacts) and isinstance(a.value, float)):
+            return UNKNOWN_SCALAR
+        if not (isinstance(b, ScalarFacts) and isinstance(b.value, float)):
+            return UNKNOWN_SCALAR
+        try:
+            return ScalarFacts(float(fn(a.value, b.value)))
+        except (ZeroDivisionError, OverflowError, ValueError):
+            return UNKNOWN_SCALAR
+
+    return rule
+
+
+def _trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+SCALAR_RULES: dict[type[Operation], SizeRule] = {
+    arith.AddiOp: _int_rule(lambda a, b: a + b),
+    arith.SubiOp: _int_rule(lambda a, b: a - b),
+    arith.MuliOp: _int_rule(lambda a, b: a * b),
+    arith.DivSIOp: _int_rule(_trunc_div),
+    arith.FloorDivSIOp: _int_rule(lambda a, b: a // b),
+    arith.CeilDivSIOp: _int_rule(lambda a, b: -((-a) // b)),
+    arith.RemSIOp: _int_rule(lambda a, b: a - _trunc_div(a, b) * b),
+    arith.MaxSIOp: _int_rule(max),
+    arith.MinSIOp: _int_rule(min),
+    arith.AddfOp: _float_rule(lambda a, b: a + b),
+    arith.SubfOp: _float_rule(lambda a, b: a - b),
+    arith.MulfOp: _float_rule(lambda a, b: a * b),
+    arith.DivfOp: _float_rule(lambda a, b: a / b),
+}
+for _op, _rule in SCALAR_RULES.items():
+    SIZE_RULES[_op] = _rule
+
+
+@size_rule(arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp)
+def int_cast(op: Operation, ins: Sequence[Facts]) -> Facts:
+    return ScalarFacts(_int(ins[0]))
+
+
+@size_rule(arith.SIToFPOp)
+def sitofp(op: Operation, ins: Sequence[Facts]) -> Facts:
+    v = _int(ins[0])
+    return ScalarFacts(None if v is None else float(v))
+
+
+@size_rule(arith.FPToSIOp)
+def fptosi(op: Operation, ins: Sequence[Facts]) -> Facts:
+    v = ins[0]
+    if isinstance(v, ScalarFacts) and isinstance(v.value, float) and math.isfinite(v.value):
+        return ScalarFacts(int(v.value))
+    return UNKNOWN_SCALAR
+
+
+@size_rule(arith.NegfOp)
+def negf(op: Operation, ins: Sequence[Facts]) -> Facts:
+    v = ins[0]
+    if isinstance(v, ScalarFacts) and isinstance(v.value, float):
+        return ScalarFacts(-v.value)
+    return UNKNOWN_SCALAR
+
+
+_CMPI = {
+    "eq": lambda a, b: a == b, "ne": lambda a, b: a != b,
+    "slt": lambda a, b: a < b, "sle": lambda a, b: a <= b,
+    "sgt": lambda a, b: a > b, "sge": lambda a, b: a >= b,
+}  # fmt: skip
+
+
+@size_rule(arith.CmpiOp)
+def cmpi(op: arith.CmpiOp, ins: Sequence[Facts]) -> Facts:
+    a, b = _int(ins[0]), _int(ins[1])
+    names = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+    pred = names[op.predicate.value.data]
+    if a is None or b is None or pred not in _CMPI:
+        return UNKNOWN_SCALAR
+    return ScalarFacts(int(_CMPI[pred](a, b)))
+
+
+@size_rule(arith.SelectOp)
+def arith_select(op: arith.SelectOp, ins: Sequence[Facts]) -> Facts:
+    c = _int(ins[0])
+    if c is None:
+        a, b = ins[1], ins[2]
+        return a.join(b) if type(a) is type(b) else UNKNOWN_SCALAR  # type: ignore[arg-type]
+    return ins[1] if c else ins[2]

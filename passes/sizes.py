@@ -1,0 +1,156 @@
+"""Size facts: the lattice that size inference, IPA and --explain share.
+
+`MatFacts` holds, per matrix value, the exact facts (what a type can state:
+rows, cols, nnz, each an int or None for unknown) and safe worst-case upper
+bounds (rows_ub, cols_ub, nnz_ub; None = unbounded). `ScalarFacts` holds a
+scalar's constant value when known. Estimates (average-case nnz) and memory
+live elsewhere (estimators.py, memory.py): they never decide a fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.ir import Attribute
+
+from amls.dialects.matrix import Dim, MatrixType
+
+
+def _mul(a: float | None, b: float | None) -> float | None:
+    return None if a is None or b is None else a * b
+
+
+def _min(*xs: float | None) -> float | None:
+    known = [x for x in xs if x is not None]
+    return min(known) if known else None
+
+
+@dataclass(frozen=True)
+class MatFacts:
+    rows: Dim = None
+    cols: Dim = None
+    nnz: Dim = None
+    rows_ub: float | None = None
+    cols_ub: float | None = None
+    nnz_ub: float | None = None
+
+    @staticmethod
+    def make(
+        rows: Dim,
+        cols: Dim,
+        nnz: Dim = None,
+        nnz_ub: float | None = None,
+        rows_ub: float | None = None,
+        cols_ub: float | None = None,
+    ) -> MatFacts:
+        """Normalise: exact facts imply their bounds; nnz <= cells always."""
+        rows_ub = float(rows) if rows is not None else rows_ub
+        cols_ub = float(cols) if cols is not None else cols_ub
+        cells_ub = _mul(rows_ub, cols_ub)
+        if nnz is not None:
+            nnz_ub = float(nnz)
+        nnz_ub = _min(nnz_ub, cells_ub)
+        if nnz is None and nnz_ub == 0:
+            nnz = 0
+        if nnz is None and rows is not None and cols is not None and rows * cols == 0:
+            nnz = 0
+            nnz_ub = 0.0
+        return MatFacts(rows, cols, nnz, rows_ub, cols_ub, nnz_ub)
+
+    @staticmethod
+    def of_type(t: MatrixType) -> MatFacts:
+        return MatFacts.make(t.rows, t.cols, t.nnz)
+
+    @property
+    def shape(self) -> tuple[Dim, Dim]:
+        return (self.rows, self.cols)
+
+    @property
+    def cells(self) -> Dim:
+        return None if self.rows is None or self.cols is None else self.rows * self.cols
+
+    @property
+    def cells_ub(self) -> float | None:
+        return _mul(self.rows_ub, self.cols_ub)
+
+    @property
+    def dims_known(self) -> bool:
+        return self.rows is not None and self.cols is not None
+
+    @property
+    def is_empty(self) -> bool:
+        """Known to hold no non-zero."""
+        return self.nnz == 0
+
+    def to_type(self) -> MatrixType:
+        return MatrixType(self.rows, self.cols, self.nnz)
+
+    def meet(self, other: MatFacts) -> MatFacts:
+        """Both hold: combine facts (e.g. a rule's result with a declared type)."""
+        return MatFacts.make(
+            self.rows if self.rows is not None else other.rows,
+            self.cols if self.cols is not None else other.cols,
+            self.nnz if self.nnz is not None else other.nnz,
+            _min(self.nnz_ub, other.nnz_ub),
+            _min(self.rows_ub, other.rows_ub),
+            _min(self.cols_ub, other.cols_ub),
+        )
+
+    def join(self, other: MatFacts) -> MatFacts:
+        """Either may hold (branches, loop iterations): keep what both agree on."""
+
+        def same(a: Dim, b: Dim) -> Dim:
+            return a if a == b else None
+
+        def most(a: float | None, b: float | None) -> float | None:
+            return None if a is None or b is None else max(a, b)
+
+        return MatFacts.make(
+            same(self.rows, other.rows),
+            same(self.cols, other.cols),
+            same(self.nnz, other.nnz),
+            most(self.nnz_ub, other.nnz_ub),
+            most(self.rows_ub, other.rows_ub),
+            most(self.cols_ub, other.cols_ub),
+        )
+
+    def widen(self, newer: MatFacts) -> MatFacts:
+        """Loop widening: a bound that grew is dropped, so fixpoints are reached fast."""
+
+        def keep(old: float | None, new: float | None) -> float | None:
+            return new if old is not None and new is not None and new <= old else None
+
+        joined = self.join(newer)
+        rows_ub = keep(self.rows_ub, joined.rows_ub)
+        cols_ub = keep(self.cols_ub, joined.cols_ub)
+        nnz_ub = keep(self.nnz_ub, joined.nnz_ub)
+        return MatFacts.make(joined.rows, joined.cols, joined.nnz, nnz_ub, rows_ub, cols_ub)
+
+
+@dataclass(frozen=True)
+class ScalarFacts:
+    value: int | float | None = None
+
+    def join(self, other: ScalarFacts) -> ScalarFacts:
+        return self if _same_value(self.value, other.value) else ScalarFacts(None)
+
+    def widen(self, newer: ScalarFacts) -> ScalarFacts:
+        return self.join(newer)
+
+    def meet(self, other: ScalarFacts) -> ScalarFacts:
+        return self if self.value is not None else other
+
+
+def _same_value(a: int | float | None, b: int | float | None) -> bool:
+    if a is None or b is None:
+        return False
+    return type(a) is type(b) and (a == b or (a != a and b != b))
+
+
+Facts = MatFacts | ScalarFacts
+
+UNKNOWN_SCALAR = ScalarFacts(None)
+
+
+def facts_of_type(t: Attribute) -> Facts:
+    return MatFacts.of_type(t) if isinstance(t, MatrixType) else UNKNOWN_SCALAR
