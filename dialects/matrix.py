@@ -283,6 +283,17 @@ class MatrixOp(IRDLOperation, ABC):
     KEYWORD_PROPS: ClassVar[tuple[str, ...]] = ()
     """String properties printed as bare keywords before the operands."""
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        # Properties in definition order, not insertion order: printed output
+        # (custom and generic) must not depend on which ones the input spelled out.
+        order = self.get_irdl_definition().properties
+        if list(self.properties) != [n for n in order if n in self.properties]:
+            props = dict(self.properties)
+            self.properties.clear()
+            for n in [*(n for n in order if n in props), *(n for n in props if n not in order)]:
+                self.properties[n] = props[n]
+
     @classmethod
     def parse(cls, parser: Parser) -> MatrixOp:
         op_def = cls.get_irdl_definition()

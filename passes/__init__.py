@@ -13,6 +13,7 @@ PassFactory = Callable[[], type[ModulePass]]
 
 _BUILTIN: dict[str, str] = {
     "size-inference": "amls.passes.size_inference:SizeInferencePass",
+    "ipa": "amls.passes.ipa:IpaPass",
 }
 
 
@@ -33,9 +34,17 @@ def register_pass(cls: type[ModulePass]) -> type[ModulePass]:
     return cls
 
 
-# Optimisation levels, as pipeline specs. Each level only names passes that exist.
-PIPELINES: dict[str, str] = {
-    "O0": "",
-    "O1": "size-inference,cse",
-    "O2": "size-inference,cse",
+# Optimisation levels. `ipa` compiles for one entry function (amls-run passes --entry).
+_LEVELS: dict[str, list[str]] = {
+    "O0": [],
+    "O1": ["size-inference", "ipa{entry=%s}", "cse"],
+    "O2": ["size-inference", "ipa{entry=%s}", "cse"],
 }
+
+
+def pipeline_spec(level: str, entry: str = "main") -> str:
+    """The -O<level> pipeline as a pass-pipeline spec string."""
+    return ",".join(p % entry if "%s" in p else p for p in _LEVELS[level])
+
+
+LEVELS = tuple(_LEVELS)

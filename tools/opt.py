@@ -13,7 +13,7 @@ from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from amls.passes import PIPELINES
+from amls.passes import pipeline_spec
 from amls.tools.common import (
     UserError,
     all_passes,
@@ -55,7 +55,7 @@ class AmlsOptMain(xDSLOptMain):
                 dest="opt_level",
                 action="store_const",
                 const=level,
-                help=f"run the {level} pipeline ({PIPELINES[level] or 'nothing'})",
+                help=f"run the {level} pipeline ({pipeline_spec(level) or 'nothing'})",
             )
 
     def setup_pipeline(self) -> None:
@@ -63,7 +63,7 @@ class AmlsOptMain(xDSLOptMain):
         if self.args.opt_level:
             if spec:
                 raise UserError(f"-{self.args.opt_level} and -p cannot be combined", 2)
-            spec = PIPELINES[self.args.opt_level]
+            spec = pipeline_spec(self.args.opt_level)
         known = set(self.available_passes)
         for name in _pass_names(spec):
             if name not in known:

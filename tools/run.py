@@ -12,7 +12,7 @@ import sys  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from typing import Any  # noqa: E402
 
-from amls.passes import PIPELINES  # noqa: E402
+from amls.passes import pipeline_spec  # noqa: E402
 from amls.tools.common import (  # noqa: E402
     UserError,
     all_passes,
@@ -65,7 +65,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
             dest="opt_level",
             action="store_const",
             const=lv,
-            help=f"{lv}: {PIPELINES[lv] or 'run the IR as written'}"
+            help=f"{lv}: {pipeline_spec(lv) or 'run the IR as written'}"
             + (" (default)" if lv == "O2" else ""),
         )
     p.add_argument(
@@ -115,10 +115,10 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
     return values
 
 
-def compile_module(module: Any, ctx: Any, level: str) -> None:
+def compile_module(module: Any, ctx: Any, level: str, entry: str) -> None:
     from xdsl.passes import PassPipeline
 
-    spec = PIPELINES[level]
+    spec = pipeline_spec(level, entry)
     if not spec:
         return
     PassPipeline.parse_spec(all_passes(), spec).apply(ctx, module)
@@ -139,7 +139,6 @@ def print_stats(phases: dict[str, float], stats: Any) -> None:
 
 
 def run(argv: Sequence[str] | None) -> int:
-    t_main = time.perf_counter()
     argv = list(sys.argv[1:] if argv is None else argv)
     for plugin in prescan_plugins(argv):
         load_plugin(plugin)
@@ -149,10 +148,9 @@ def run(argv: Sequence[str] | None) -> int:
     from amls.interpreter.kernels.matrix import describe
     from amls.interpreter.values import to_saveable
 
+    age = _process_age()  # interpreter start, imports, plugins, argument parsing
     phases: dict[str, float] = {
-        "start-up and imports": _process_age() - (time.perf_counter() - t_main)
-        if _process_age()
-        else t_main - _T_IMPORT,
+        "start-up and imports": age if age else time.perf_counter() - _T_IMPORT,
     }
     t0 = time.perf_counter()
     ctx = make_context()
@@ -162,7 +160,7 @@ def run(argv: Sequence[str] | None) -> int:
     phases["parse and verify"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    compile_module(module, ctx, args.opt_level)
+    compile_module(module, ctx, args.opt_level, args.entry)
     phases["compile"] = time.perf_counter() - t0
 
     try:

@@ -3,7 +3,7 @@
 // RUN: amls-opt %s --print-op-generic | amls-opt | filecheck %s
 
 // CHECK-LABEL: func.func @main
-// CHECK: matrix.rand %r, %c {min = -1.0, max = 1.0, sparsity = 1.0e-05, seed = 42, pdf = "uniform"} : (i64, i64) -> !matrix.mat<10x1xf64>
+// CHECK: matrix.rand %r, %c {min = -1.0, max = 1.0, sparsity = 1.0e-05, pdf = "uniform", seed = 42} : (i64, i64) -> !matrix.mat<10x1xf64>
 // CHECK: matrix.reduce sum all %h2 : (!matrix.mat<10x1xf64>) -> f64
 func.func @main(%X: !matrix.mat<100x10xf64>, %y: !matrix.mat<100x1xf64, nnz=100>) -> f64 {
   %r = arith.constant 10 : i64

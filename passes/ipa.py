@@ -1,0 +1,314 @@
+"""Pass `ipa`: inter-procedural size propagation, specialisation, inlining, cleanup.
+
+Each round:
+1. size inference over all functions (callees first: result sizes flow back);
+2. argument sizes, nnz and constant scalars flow into each callee: in place when
+   all its call sites agree, else by cloning it per distinct argument signature
+   (at most `max-specializations` clones; the rest keep calling the original);
+3. inline functions called once and functions of at most `inline-threshold` ops;
+4. drop functions no longer reachable from the entry.
+Rounds repeat until nothing changes (checked, unlike the reference whose broken
+equality check always runs every round), bounded by `max-rounds`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import FunctionType, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.ir import Attribute, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from amls.dialects.matrix import CastOp, MatrixType
+from amls.passes import register_pass
+from amls.passes.size_inference import CallGraph, infer_module
+
+ArgKey = tuple[Attribute, object]
+"""Per argument: its type and, for scalars, its constant value (or None)."""
+
+
+def actual(v: SSAValue) -> SSAValue:
+    """The value behind a chain of matrix.cast (the same runtime value)."""
+    while isinstance(v.owner, CastOp):
+        v = v.owner.input
+    return v
+
+
+def constant_of(v: SSAValue) -> object:
+    op = v.owner
+    if isinstance(op, arith.ConstantOp):
+        return op.value
+    return None
+
+
+def signature(call: func.CallOp) -> tuple[ArgKey, ...]:
+    keys: list[ArgKey] = []
+    for v in call.arguments:
+        a = actual(v)
+        if isinstance(a.type, MatrixType):
+            keys.append((a.type, None))
+        else:
+            keys.append((a.type, constant_of(a)))
+    return tuple(keys)
+
+
+def op_count(fn: func.FuncOp) -> int:
+    """Ops that do work: constants and terminators don't count (as the reference)."""
+    return sum(
+        1
+        for op in fn.walk()
+        if op is not fn and not isinstance(op, arith.ConstantOp | func.ReturnOp)
+    )
+
+
+@dataclass
+class IpaStats:
+    rounds: int = 0
+    specialised: int = 0
+    cloned: int = 0
+    inlined: int = 0
+    removed: int = 0
+    converged: bool = False
+
+
+class Ipa:
+    def __init__(
+        self,
+        module: ModuleOp,
+        entry: str,
+        max_specializations: int,
+        inline_threshold: int,
+    ):
+        self.module = module
+        self.entry = entry
+        self.max_specializations = max_specializations
+        self.inline_threshold = inline_threshold
+        self.stats = IpaStats()
+        self._specialised_keys: dict[str, tuple[ArgKey, ...]] = {}
+
+    # -- helpers -------------------------------------------------------------
+
+    def roots(self, graph: CallGraph) -> list[str]:
+        if self.entry in graph.funcs:
+            return [self.entry]
+        return [
+            n
+            for n, f in graph.funcs.items()
+            if f.sym_visibility is None or f.sym_visibility.data != "private"
+        ]
+
+    def call_sites(self, graph: CallGraph) -> dict[str, list[func.CallOp]]:
+        sites: dict[str, list[func.CallOp]] = {n: [] for n in graph.funcs}
+        for op in self.module.walk():
+            if isinstance(op, func.CallOp):
+                name = op.callee.root_reference.data
+                if name in sites:
+                    sites[name].append(op)
+        return sites
+
+    # -- 2. specialisation -----------------------------------------------------
+
+    def specialise(self) -> bool:
+        graph = CallGraph.build(self.module)
+        sites = self.call_sites(graph)
+        roots = set(self.roots(graph))
+        changed = False
+        for name in list(graph.funcs):
+            fn = graph.funcs[name]
+            calls = sites[name]
+            if not calls or name in graph.recursive or not fn.body.blocks:
+                continue
+            groups: dict[tuple[ArgKey, ...], list[func.CallOp]] = {}
+            for call in calls:
+                groups.setdefault(signature(call), []).append(call)
+            keys = list(groups)
+            if len(keys) == 1 and name not in roots:
+                if self._specialised_keys.get(name) != keys[0]:
+                    self._apply(fn, keys[0], groups[keys[0]])
+                    self._specialised_keys[name] = keys[0]
+                    self.stats.specialised += 1
+                    changed = True
+                continue
+            # Disagreeing call sites (or a root, whose signature is public): clone.
+            for key in keys[: self.max_specializations]:
+                if all(self._is_generic(k) for k in key):
+                    continue  # nothing to propagate for these sites
+                clone = fn.clone()
+                clone.sym_name = StringAttr(self._fresh_name(graph, name))
+                clone.sym_visibility = StringAttr("private")
+                Rewriter.insert_op(clone, InsertPoint.after(fn))
+                graph.funcs[clone.sym_name.data] = clone
+                self._apply(clone, key, groups[key])
+                self._specialised_keys[clone.sym_name.data] = key
+                self.stats.cloned += 1
+                changed = True
+        return changed
+
+    @staticmethod
+    def _is_generic(key: ArgKey) -> bool:
+        t, const = key
+        if isinstance(t, MatrixType):
+            return t.rows is None and t.cols is None and t.nnz is None
+        return const is None
+
+    def _fresh_name(self, graph: CallGraph, base: str) -> str:
+        i = 1
+        while f"{base}_{i}" in graph.funcs:
+            i += 1
+        return f"{base}_{i}"
+
+    def _apply(self, fn: func.FuncOp, key: Sequence[ArgKey], calls: list[func.CallOp]) -> None:
+        """Give fn the argument types/constants of `key` and point `calls` at it."""
+        block = fn.body.block
+        new_inputs: list[Attribute] = []
+        for i, (t, const) in enumerate(key):
+            arg = block.args[i]
+            if isinstance(t, MatrixType) and arg.type != t:
+                Rewriter.replace_value_with_new_type(arg, t)
+            new_inputs.append(t if isinstance(t, MatrixType) else arg.type)
+            arg = block.args[i]
+            if const is not None and arg.uses:
+                c = arith.ConstantOp(const, arg.type)  # type: ignore[arg-type]
+                Rewriter.insert_op(c, InsertPoint.at_start(block))
+                arg.replace_all_uses_with(c.result)
+        fn.function_type = FunctionType.from_lists(new_inputs, list(fn.function_type.outputs.data))
+        for call in calls:
+            call.callee = SymbolRefAttr(fn.sym_name.data)
+            for i, v in enumerate(call.arguments):
+                a = actual(v)
+                if isinstance(a.type, MatrixType) and a.type == new_inputs[i]:
+                    call.operands[i] = a
+        _drop_dead_casts(self.module)
+
+    # -- 3. inlining -------------------------------------------------------------
+
+    def inline(self) -> bool:
+        graph = CallGraph.build(self.module)
+        sites = self.call_sites(graph)
+        changed = False
+        for name, calls in sites.items():
+            fn = graph.funcs[name]
+            if not calls or name in graph.recursive or not fn.body.blocks:
+                continue
+            if len(fn.body.blocks) != 1:
+                continue
+            if len(calls) == 1 or op_count(fn) <= self.inline_threshold:
+                for call in calls:
+                    inline_call(call, fn)
+                    self.stats.inlined += 1
+                    changed = True
+        return changed
+
+    # -- 4. cleanup ---------------------------------------------------------------
+
+    def remove_unreachable(self) -> bool:
+        graph = CallGraph.build(self.module)
+        live: set[str] = set()
+        todo = list(self.roots(graph))
+        while todo:
+            n = todo.pop()
+            if n in live:
+                continue
+            live.add(n)
+            todo.extend(graph.callees[n])
+        changed = False
+        for name, fn in graph.funcs.items():
+            if name not in live:
+                Rewriter.erase_op(fn)
+                self.stats.removed += 1
+                changed = True
+        return changed
+
+    def run(self, max_rounds: int) -> IpaStats:
+        for _ in range(max_rounds):
+            self.stats.rounds += 1
+            before = _types_fingerprint(self.module)
+            infer_module(self.module)
+            changed = self.specialise()
+            infer_module(self.module)
+            changed |= self.inline()
+            changed |= self.remove_unreachable()
+            if changed:
+                infer_module(self.module)
+            if not changed and _types_fingerprint(self.module) == before:
+                self.stats.converged = True
+                break
+        return self.stats
+
+
+def _types_fingerprint(module: ModuleOp) -> tuple[object, ...]:
+    """What a round can change besides structure: function signatures."""
+    return tuple(
+        (op.sym_name.data, op.function_type) for op in module.ops if isinstance(op, func.FuncOp)
+    )
+
+
+def _drop_dead_casts(module: ModuleOp) -> None:
+    for op in list(module.walk()):
+        if isinstance(op, CastOp) and not op.result.uses:
+            Rewriter.erase_op(op)
+
+
+def inline_call(call: func.CallOp, fn: func.FuncOp) -> None:
+    """Replace `call` by a copy of fn's body."""
+    body = fn.body.clone()
+    block = body.block
+    args: list[SSAValue] = []
+    for v, a in zip(call.arguments, block.args, strict=True):
+        if v.type != a.type:  # the callee is more generic: forget facts, as the call did
+            cast = CastOp.build(operands=[v], result_types=[a.type])
+            cast.location = call.location
+            Rewriter.insert_op(cast, InsertPoint.before(call))
+            v = cast.result
+        args.append(v)
+    ret = block.last_op
+    assert isinstance(ret, func.ReturnOp)
+    Rewriter.inline_block(block, InsertPoint.before(call), args)
+    results: list[SSAValue] = []
+    for v, r in zip(ret.operands, call.results, strict=True):
+        if v.type != r.type:
+            cast = CastOp.build(operands=[v], result_types=[r.type])
+            cast.location = call.location
+            Rewriter.insert_op(cast, InsertPoint.before(call))
+            v = cast.result
+        results.append(v)
+    Rewriter.erase_op(ret)
+    for r, v in zip(call.results, results, strict=True):
+        r.replace_all_uses_with(v)
+    Rewriter.erase_op(call)
+
+
+@register_pass
+@dataclass(frozen=True)
+class IpaPass(ModulePass):
+    """Inter-procedural analysis; options as `ipa{entry=main max-rounds=10 ...}`."""
+
+    name = "ipa"
+
+    entry: str = "main"
+    max_rounds: int = 10
+    max_specializations: int = 4
+    inline_threshold: int = 10
+    report: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        ipa = Ipa(op, self.entry, self.max_specializations, self.inline_threshold)
+        stats = ipa.run(self.max_rounds)
+        if not stats.converged:
+            print(
+                f"ipa: warning: no fixpoint after {self.max_rounds} rounds (max-rounds)",
+                file=sys.stderr,
+            )
+        if self.report:
+            print(
+                f"ipa: {stats.rounds} round(s), fixpoint "
+                f"{'reached' if stats.converged else 'NOT reached'}; "
+                f"specialised {stats.specialised}, cloned {stats.cloned}, "
+                f"inlined {stats.inlined}, removed {stats.removed}",
+                file=sys.stderr,
+            )

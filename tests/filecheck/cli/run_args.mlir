@@ -1,0 +1,119 @@
+// amls-run misuse of --arg, --entry and data files: each gets one message, a
+// non-zero exit, no results and no traceback. The program itself is fine.
+
+// RUN: not amls-run %s -O0 --arg X --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=NOEQ
+// NOEQ:      amls-run: error: malformed --arg 'X': expected NAME=VALUE
+// NOEQ-NOT:  result_0
+// NOEQ-NOT:  Traceback
+
+// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y= --arg k=2 2>&1 | filecheck %s --check-prefix=EMPTY
+// EMPTY:     amls-run: error: malformed --arg 'y=': expected NAME=VALUE
+// EMPTY-NOT: result_0
+// EMPTY-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 --arg z=1 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// UNKNOWN:     amls-run: error: --arg z: @main has no parameter 'z' (parameters: X, y, k)
+// UNKNOWN-NOT: result_0
+// UNKNOWN-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg k=2 2>&1 | filecheck %s --check-prefix=MISSINGARG
+// MISSINGARG:     amls-run: error: @main needs --arg y=...
+// MISSINGARG-NOT: result_0
+// MISSINGARG-NOT: Traceback
+
+// RUN: not amls-run %s -O0 2>&1 | filecheck %s --check-prefix=NOARGS
+// NOARGS:     amls-run: error: @main needs --arg X=..., --arg y=..., --arg k=...
+// NOARGS-NOT: result_0
+// NOARGS-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --arg X=%inputs/no_such_file.npy --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=NOFILE
+// NOFILE:     amls-run: error: --arg X: cannot read '{{.*}}no_such_file.npy': no such file
+// NOFILE-NOT: result_0
+// NOFILE-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --arg X=%inputs/X_4x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=SHAPE
+// SHAPE:      amls-run: error: --arg X: data is 4x2 but the declared type is !matrix.mat<3x2xf64>
+// SHAPE-NOT:  result_0
+// SHAPE-NOT:  Traceback
+
+// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_2x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=SHAPECSV
+// SHAPECSV:     amls-run: error: --arg y: data is 2x1 but the declared type is !matrix.mat<3x1xf64>
+// SHAPECSV-NOT: result_0
+// SHAPECSV-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --entry exact_nnz --arg X=%inputs/S_3x2_nnz2.mtx --arg n=1 2>&1 | filecheck %s --check-prefix=NNZ
+// NNZ:     amls-run: error: --arg X: data has 2 non-zeros but the declared type is !matrix.mat<3x2xf64, nnz=3>
+// NNZ-NOT: result_0
+// NNZ-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --arg X=%inputs/cube_2x2x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=CUBE
+// CUBE:     amls-run: error: --arg X: cannot read '{{.*}}cube_2x2x2.npy': 3-D data, expected a matrix
+// CUBE-NOT: result_0
+// CUBE-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --arg X=%inputs/not_numbers.csv --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=TEXT
+// TEXT:     amls-run: error: --arg X: cannot read '{{.*}}not_numbers.csv': could not convert string 'abc' to float64 at row 1, column 2.
+// TEXT-NOT: result_0
+// TEXT-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=two 2>&1 | filecheck %s --check-prefix=NAN
+// NAN:      amls-run: error: --arg k: 'two' is neither a number nor a .npy/.csv/.mtx file (for type f64)
+// NAN-NOT:  result_0
+// NAN-NOT:  Traceback
+
+// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=%inputs/X_3x2.npy 2>&1 | filecheck %s --check-prefix=FILEFORSCALAR
+// FILEFORSCALAR:     amls-run: error: --arg k: '{{.*}}X_3x2.npy' is a matrix file but the parameter has type f64
+// FILEFORSCALAR-NOT: result_0
+// FILEFORSCALAR-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --arg X=1.5 --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=NUMFORMAT
+// NUMFORMAT:     amls-run: error: --arg X: data is 1x1 but the declared type is !matrix.mat<3x2xf64>
+// NUMFORMAT-NOT: result_0
+// NUMFORMAT-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --entry count --arg n=2.5 2>&1 | filecheck %s --check-prefix=NOTINT
+// NOTINT:     amls-run: error: --arg n: '2.5' is neither a number nor a .npy/.csv/.mtx file (for type i64)
+// NOTINT-NOT: result_0
+// NOTINT-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --entry nope --arg X=%inputs/X_3x2.npy 2>&1 | filecheck %s --check-prefix=ENTRY
+// ENTRY:     {{.*}}run_args.mlir: error: no function @nope to run
+// ENTRY-NOT: result_0
+// ENTRY-NOT: Traceback
+
+// RUN: not amls-run %s --frobnicate 2>&1 | filecheck %s --check-prefix=FLAG
+// FLAG:      usage: amls-run
+// FLAG:      amls-run: error: unrecognized arguments: --frobnicate
+// FLAG-NOT:  Traceback
+
+// RUN: not amls-run %s -O0 -O2 2>&1 | filecheck %s --check-prefix=LEVELS
+// LEVELS:     amls-run: error: argument -O2: not allowed with argument -O0
+// LEVELS-NOT: Traceback
+
+// RUN: not amls-run %inputs/no_such_program.mlir 2>&1 | filecheck %s --check-prefix=NOPROG
+// NOPROG:     {{.*}}no_such_program.mlir: error: no such file
+// NOPROG-NOT: Traceback
+
+// RUN: not amls-run 2>&1 | filecheck %s --check-prefix=NOINPUT
+// NOINPUT:     amls-run: error: the following arguments are required: input_file
+// NOINPUT-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 -o %t.no-such-dir/results.npz 2>&1 | filecheck %s --check-prefix=OUT
+// OUT:     amls-run: error: cannot write '{{.*}}results.npz': {{.*}}No such file or directory
+// OUT-NOT: Traceback
+
+func.func @main(%X: !matrix.mat<3x2xf64>, %y: !matrix.mat<3x1xf64>, %k: f64) -> f64 {
+  %t = matrix.transpose %X : (!matrix.mat<3x2xf64>) -> !matrix.mat<2x3xf64>
+  %g = matrix.matmul %t, %y : (!matrix.mat<2x3xf64>, !matrix.mat<3x1xf64>) -> !matrix.mat<2x1xf64>
+  %s = matrix.reduce sum all %g : (!matrix.mat<2x1xf64>) -> f64
+  %r = arith.mulf %s, %k : f64
+  func.return %r : f64
+}
+
+func.func @exact_nnz(%X: !matrix.mat<3x2xf64, nnz=3>, %n: i64) -> i64 {
+  func.return %n : i64
+}
+
+func.func @count(%n: i64) -> i64 {
+  func.return %n : i64
+}
