@@ -561,10 +561,8 @@ class MNCEstimator(MetadataEstimator):
             nnz = float(hc.sum())
             hr = np.full(rows, nnz / rows)
             exact = both_exact
-        elif a.hc1e is not None or b.hr1e is not None:
-            nnz = _mnc_hybrid(a, b)
         else:
-            nnz = _mnc_general(a.hr, hca, hrb, b.hc)
+            nnz = _mnc_estimate(a, b)
         if not exact:
             if a.counts_exact and b.counts_exact:
                 # Lower bound: rows of A over half full meet columns of B over half full.
@@ -786,34 +784,39 @@ class MNCEstimator(MetadataEstimator):
         return Sketch(*shape, nnz, hr, hc)
 
 
-def _mnc_general(hra: Counts, hca: Counts, hrb: Counts, hcb: Counts) -> float:
-    """Density-map estimate over the common dimension, within the non-empty area."""
-    area = _nonempty(hra) * _nonempty(hcb)
-    if area <= 0:
-        return 0.0
-    p = np.clip(hca * hrb / area, 0.0, 1.0)
-    with np.errstate(divide="ignore"):
-        density = -math.expm1(float(np.log1p(-p).sum()))
-    return density * area
+def _mnc_estimate(a: Sketch, b: Sketch) -> float:
+    """MNC's estimate for A @ B in the general case, with exact fractions split off.
 
-
-def _mnc_hybrid(a: Sketch, b: Sketch) -> float:
-    """MNC with extension vectors: rows of A (columns of B) with a single non-zero
-    contribute exactly; the rest is estimated on the remaining area."""
+    Exact parts: full rows of A give output rows as full as B has non-empty
+    columns (and full columns of B likewise); with the extension vectors, rows
+    of A (columns of B) holding a single non-zero contribute exactly (MNC's
+    hybrid case). The rest is MNC's density-map estimate over the common
+    dimension, within the remaining non-empty output area.
+    """
     assert a.hr is not None and a.hc is not None and b.hr is not None and b.hc is not None
-    zero_a, zero_b = np.zeros(len(a.hc)), np.zeros(len(b.hr))
-    c1 = a.hc1e if a.hc1e is not None else zero_a
-    r1 = b.hr1e if b.hr1e is not None else zero_b
-    single_rows = float(np.count_nonzero(a.hr == 1)) if a.hc1e is not None else 0.0
-    single_cols = float(np.count_nonzero(b.hc == 1)) if b.hr1e is not None else 0.0
-    exact_part = float(np.dot(c1, b.hr)) + float(np.dot(a.hc - c1, r1))
-    area = (_nonempty(a.hr) - single_rows) * (_nonempty(b.hc) - single_cols)
+    k = float(len(a.hc))
+    hra, hca, hrb, hcb = a.hr, a.hc, b.hr, b.hc
+    ne_a, ne_b = _nonempty(hra), _nonempty(hcb)
+    full_r, full_c = hra >= k, hcb >= k
+    n_fr, n_fc = float(np.count_nonzero(full_r)), float(np.count_nonzero(full_c))
+    exact = n_fr * ne_b + n_fc * ne_a - n_fr * n_fc
+    if n_fr:
+        hra, hca = np.where(full_r, 0.0, hra), np.maximum(hca - n_fr, 0.0)
+    if n_fc:
+        hcb, hrb = np.where(full_c, 0.0, hcb), np.maximum(hrb - n_fc, 0.0)
+    # Single-non-zero rows of A and columns of B (never full, as k > 1 here).
+    c1 = a.hc1e if a.hc1e is not None else np.zeros(len(hca))
+    r1 = b.hr1e if b.hr1e is not None else np.zeros(len(hrb))
+    single_r = float(np.count_nonzero(hra == 1)) if a.hc1e is not None else 0.0
+    single_c = float(np.count_nonzero(hcb == 1)) if b.hr1e is not None else 0.0
+    exact += float(np.dot(c1, hrb)) + float(np.dot(np.maximum(hca - c1, 0.0), r1))
+    area = (ne_a - n_fr - single_r) * (ne_b - n_fc - single_c)
     if area <= 0:
-        return exact_part
-    p = np.clip((a.hc - c1) * (b.hr - r1) / area, 0.0, 1.0)
+        return exact
+    p = np.clip(np.maximum(hca - c1, 0.0) * np.maximum(hrb - r1, 0.0) / area, 0.0, 1.0)
     with np.errstate(divide="ignore"):
         density = -math.expm1(float(np.log1p(-p).sum()))
-    return exact_part + density * area
+    return exact + density * area
 
 
 def _stretch(x: Sketch, rows: int | None, cols: int | None) -> tuple[int | None, int | None]:
@@ -1207,6 +1210,7 @@ class _Walker:
         self.est = estimator
         self.data = data
         self.sketches: dict[SSAValue, Sketch] = {}
+        self.scalars: dict[SSAValue, Scalar] = {}  # constants the data reveals (nrow(X), ...)
 
     # -- values ----------------------------------------------------------------
 
@@ -1215,6 +1219,8 @@ class _Walker:
         return f if isinstance(f, MatFacts) else MatFacts()
 
     def scalar(self, v: SSAValue) -> Scalar:
+        if v in self.scalars:
+            return self.scalars[v]
         if v in self.data:
             d = self.data[v]
             if isinstance(d, np.generic):
@@ -1269,6 +1275,30 @@ class _Walker:
             except Exception:  # an estimate must never break compilation
                 sk = None
             self.bind(op.results[0], sk)
+        elif self.data:
+            self._scalar_op(op)
+
+    def _scalar_op(self, op: Operation) -> None:
+        """Re-evaluate a scalar size expression (nrow(X), n - 1, ...) with what data revealed."""
+        from amls.passes.size_rules import SIZE_RULES
+
+        rule = SIZE_RULES.get(type(op))
+        if rule is None:
+            return
+        ins: list[MatFacts | ScalarFacts] = []
+        for v in op.operands:
+            if isinstance(v.type, mx.MatrixType):
+                sk = self.sketch(v)
+                exact_nnz = int(sk.nnz) if sk.exact and sk.nnz is not None else None
+                ins.append(MatFacts.make(sk.rows, sk.cols, exact_nnz))
+            else:
+                ins.append(ScalarFacts(self.scalar(v)))
+        try:
+            out = rule(op, ins)
+        except Exception:
+            return
+        if isinstance(out, ScalarFacts) and out.value is not None:
+            self.scalars[op.results[0]] = out.value
 
     def _if(self, op: scf.IfOp) -> None:
         cond = self.scalar(op.cond)

@@ -253,3 +253,21 @@ class SizeInferencePass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         infer_module(op)
+
+
+def analyze_module(module: ModuleOp) -> dict[str, SizeAnalysis]:
+    """The size analysis of every function (callees first), without changing the IR."""
+    graph = CallGraph.build(module)
+    summaries: dict[str, list[Facts]] = {}
+    analyses: dict[str, SizeAnalysis] = {}
+
+    def summary(call: func.CallOp, args: Sequence[Facts]) -> Sequence[Facts] | None:
+        return summaries.get(call.callee.root_reference.data)
+
+    for name in graph.post_order():
+        analysis = SizeAnalysis(call_summary=summary)
+        ret = analysis.run_function(graph.funcs[name])
+        if name not in graph.recursive:
+            summaries[name] = ret
+        analyses[name] = analysis
+    return analyses

@@ -49,6 +49,18 @@ class AmlsOptMain(xDSLOptMain):
             metavar="MODULE",
             help="import a module (name or .py path) that registers dialects, passes, kernels",
         )
+        arg_parser.add_argument(
+            "--explain",
+            action="store_true",
+            help="print a readable plan per function (sizes, bounds, estimates, memory) "
+            "instead of the IR",
+        )
+        arg_parser.add_argument(
+            "--estimator",
+            choices=("metadata", "mnc"),
+            default="mnc",
+            help="sparsity estimator for --explain (default: mnc)",
+        )
         for level in ("O0", "O1", "O2"):
             arg_parser.add_argument(
                 f"-{level}",
@@ -108,7 +120,12 @@ class AmlsOptMain(xDSLOptMain):
                     if not self.args.disable_verify:
                         verify_located(module)
                     self.apply_passes(module)
-                    out.write(self.output_resulting_program(module))
+                    if self.args.explain:
+                        from amls.passes.explain import explain_module
+
+                        out.write(explain_module(module, self.args.estimator))
+                    else:
+                        out.write(self.output_resulting_program(module))
                     out.flush()
                 except UserError as e:
                     diagnostics = self.args.verify_diagnostics or self.args.parsing_diagnostics

@@ -58,6 +58,11 @@ def build_arg_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("-o", "--output", metavar="FILE.npz", help="write results to an .npz")
     p.add_argument("--stats", action="store_true", help="print phase times and per-op stats")
+    p.add_argument(
+        "--check-sizes",
+        action="store_true",
+        help="check every matrix value against its static size facts and worst-case bounds",
+    )
     level = p.add_mutually_exclusive_group()
     for lv in ("O0", "O1", "O2"):
         level.add_argument(
@@ -170,9 +175,14 @@ def run(argv: Sequence[str] | None) -> int:
     values = bind_arguments(fn, args.arg)
 
     stats = OpStats()
+    listeners: list[Any] = [stats] if args.stats else []
+    if args.check_sizes:
+        from amls.interpreter.checks import SizeChecker
+
+        listeners.append(SizeChecker(module))
     t0 = time.perf_counter()
     try:
-        results = run_function(module, args.entry, values, [stats] if args.stats else [])
+        results = run_function(module, args.entry, values, listeners)
     except OpFailure as e:
         raise UserError(op_error(e.op, str(e))) from e
     phases["execute"] = time.perf_counter() - t0
