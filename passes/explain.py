@@ -1,6 +1,6 @@
 """`--explain`: a readable plan per function, one line per op (like SystemDS -explain hops).
 
-    ID   OP               INPUTS     ROWS   COLS    NNZ  WC-NNZ  EST-NNZ   OUT / INTERM / TOTAL   FMT
+    ID  OP          INPUTS   ROWS  COLS   NNZ  WC-NNZ  EST-NNZ  OUT / INTERM / TOTAL  FMT
 
 ROWS/COLS/NNZ are exact facts ("?" unknown); WC-NNZ is the worst-case bound,
 EST-NNZ the estimator's average case; memory uses exact nnz, else the bound.
