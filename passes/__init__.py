@@ -14,6 +14,7 @@ PassFactory = Callable[[], type[ModulePass]]
 _BUILTIN: dict[str, str] = {
     "size-inference": "amls.passes.size_inference:SizeInferencePass",
     "ipa": "amls.passes.ipa:IpaPass",
+    "simplify-static": "amls.passes.simplify_static:SimplifyStaticPass",
 }
 
 

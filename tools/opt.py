@@ -56,6 +56,11 @@ class AmlsOptMain(xDSLOptMain):
             "instead of the IR",
         )
         arg_parser.add_argument(
+            "--rewrite-trace",
+            action="store_true",
+            help="print to stderr which rewrite rule fired where, with counts",
+        )
+        arg_parser.add_argument(
             "--estimator",
             choices=("metadata", "mnc"),
             default="mnc",
@@ -120,6 +125,8 @@ class AmlsOptMain(xDSLOptMain):
                     if not self.args.disable_verify:
                         verify_located(module)
                     self.apply_passes(module)
+                    if self.args.rewrite_trace:
+                        _print_rewrite_trace()
                     if self.args.explain:
                         from amls.passes.explain import explain_module
 
@@ -151,6 +158,18 @@ class AmlsOptMain(xDSLOptMain):
             if isinstance(e, DiagnosticException):
                 raise UserError(f"error: {e}".split("\n")[0]) from e
             raise
+
+
+def _print_rewrite_trace() -> None:
+    from amls.passes.rewrite_engine import CURRENT_TRACE, RewriteTrace
+
+    merged = RewriteTrace()
+    for trace in CURRENT_TRACE:
+        merged.fired.extend(trace.fired)
+        merged.bound_hit |= trace.bound_hit
+    CURRENT_TRACE.clear()
+    if merged.fired or merged.bound_hit:
+        print(merged.report(), file=sys.stderr)
 
 
 def _pass_names(spec: str) -> list[str]:
