@@ -352,8 +352,8 @@ class MatrixOp(IRDLOperation, ABC):
             printer.print_string(" ")
             printer.print_list(self.operands, printer.print_operand)
         rest = {k: v for k, v in self.properties.items() if k not in self.KEYWORD_PROPS}
-        print_prop_dict(printer, rest)
-        printer.print_op_attributes(self.attributes)
+        # One dict: properties first, then discardable attributes (the parser splits them).
+        print_prop_dict(printer, {**rest, **self.attributes})
         printer.print_string(" : ")
         types = [o.type for o in self.operands] + [r.type for r in self.results]
         if types and all(t == types[0] for t in types):
@@ -734,6 +734,8 @@ class SliceOp(MatrixOp):
             lo, hi = _const_int(lo_v), _const_int(hi_v)
             if lo is not None and lo < 0:
                 raise VerifyException(f"{what} slice start {lo} is negative")
+            if lo is not None and n is not None and lo > n:
+                raise VerifyException(f"{what} slice start {lo} is out of range for {_fmt((r, c))}")
             if lo is not None and hi is not None and hi < lo:
                 raise VerifyException(f"{what} slice [{lo}:{hi}] is reversed")
             if hi is not None and n is not None and hi > n:
@@ -763,6 +765,10 @@ class UpdateOp(MatrixOp):
             lo = _const_int(lo_v)
             if lo is not None and lo < 0:
                 raise VerifyException(f"update {what} offset {lo} is negative")
+            if lo is not None and n is not None and lo > n:
+                raise VerifyException(
+                    f"update {what} offset {lo} is out of range for {_fmt(a.shape)}"
+                )
             if n is not None and m is not None and (lo or 0) + m > n:
                 raise VerifyException(
                     f"update of {_fmt(b.shape)} at {what} {lo or 0} is out of range "

@@ -24,7 +24,6 @@ from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from amls.interpreter.kernels import KERNELS, Kernel, KernelError, load_builtin_kernels
-from amls.interpreter.scalar import ScalarFunctions, math_functions
 
 
 class OpFailure(Exception):
@@ -61,6 +60,7 @@ def kernel_functions(kernels: dict[type[Operation], Kernel]) -> InterpreterFunct
     ns: dict[str, Any] = {}
     for i, (op_type, k) in enumerate(kernels.items()):
         has_result = bool(op_type.get_irdl_definition().results)  # type: ignore[attr-defined]
+        # (scalar kernels override xDSL's arith/math impls: one semantics for run and fold)
         ns[f"run_{i}"] = impl(op_type)(_wrap(k, has_result))
     cls = register_impls(type("KernelFunctions", (InterpreterFunctions,), ns))
     return cls()
@@ -92,8 +92,6 @@ def make_interpreter(
     interp.register_implementations(BuiltinFunctions())
     interp.register_implementations(FuncFunctions())
     interp.register_implementations(ScfFunctions())
-    interp.register_implementations(ScalarFunctions())
-    interp.register_implementations(math_functions(), override=True)
     interp.register_implementations(kernel_functions(load_builtin_kernels()), override=True)
     return interp
 

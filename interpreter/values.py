@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,11 @@ def load_matrix(path: str, fmt: str | None = None) -> np.ndarray | sp.csr_array:
         if fmt == "npy":
             a = np.load(p, allow_pickle=False)
         elif fmt == "csv":
-            a = np.loadtxt(p, delimiter=",", ndmin=2, dtype=np.float64)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # an empty file is a 0x0 matrix, not a warning
+                a = np.loadtxt(p, delimiter=",", ndmin=2, dtype=np.float64)
+            if a.size == 0:
+                a = np.zeros((0, 0))
         elif fmt == "mtx":
             m = scipy.io.mmread(p)
             if sp.issparse(m):
@@ -63,9 +68,14 @@ def parse_arg_value(text: str, t: Attribute) -> Any:
         return load_matrix(text)
     try:
         if isinstance(t, IntegerType):
-            if t.width.data == 1 and text.lower() in ("true", "false"):
+            width = t.width.data
+            if width == 1 and text.lower() in ("true", "false"):
                 return int(text.lower() == "true")
-            return int(text)
+            n = int(text)
+            lo, hi = (0, 1) if width == 1 else (-(2 ** (width - 1)), 2 ** (width - 1) - 1)
+            if not lo <= n <= hi:
+                raise ValueError_(f"{n} is out of range for {t} ({lo}..{hi})")
+            return n
         number = float(text)
     except ValueError:
         raise ValueError_(

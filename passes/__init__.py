@@ -15,6 +15,7 @@ _BUILTIN: dict[str, str] = {
     "size-inference": "amls.passes.size_inference:SizeInferencePass",
     "ipa": "amls.passes.ipa:IpaPass",
     "simplify-static": "amls.passes.simplify_static:SimplifyStaticPass",
+    "simplify-dynamic": "amls.passes.simplify_dynamic:SimplifyDynamicPass",
 }
 
 

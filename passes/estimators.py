@@ -17,9 +17,16 @@ estimators (SystemDS `hops/estim/` names in brackets):
   "MNC: Structure-Exploiting Sparsity Estimation for Matrix Expressions",
   SIGMOD 2019). Exact for C = A@B when A has <= 1 non-zero per row or B <= 1
   per column; otherwise a density-map style estimate over the common
-  dimension, refined with the counts of rows/columns holding a single
-  non-zero. Output sketches are propagated, so chains stay structure-aware.
-  Without counts on an input it falls back to the metadata formulas.
+  dimension, with exact parts split off: rows of A / columns of B holding a
+  single non-zero (MNC's extension vectors), and, beyond SystemDS, full rows
+  of A / full columns of B (a few dense rows no longer inflate every column
+  count). Output sketches are propagated (scaled counts), so chains stay
+  structure-aware. Without counts on an input it falls back to the metadata
+  formulas.
+
+Element-wise ops ask the op's own kernel what it does to zero (f(0, 0),
+f(0, c)), as the size rules do. The same Sketch object on both sides of a
+binary op means the same value: X * X keeps X's pattern, X - X is empty.
 
 Estimates for ops are rules keyed by op class (`@estimate_rule(OpClass)`), written
 against the estimator's primitives (`matmul`, `product`, `union`, ...), so
@@ -62,8 +69,8 @@ def _cells(rows: int | None, cols: int | None) -> int | None:
 def _clamp(nnz: float | None, rows: int | None, cols: int | None) -> float | None:
     if nnz is None:
         return None
-    if not math.isfinite(nnz):
-        nnz = 0.0 if nnz != nnz else nnz  # NaN estimates mean nothing: treat as 0
+    if nnz != nnz:
+        return None  # a NaN estimate says nothing
     cells = _cells(rows, cols)
     return float(max(0.0, nnz if cells is None else min(nnz, float(cells))))
 
@@ -851,7 +858,11 @@ def _slice_dims(r0: Scalar, r1: Scalar, c0: Scalar, c1: Scalar) -> tuple[int | N
 
 def _as_matrix(value: Any) -> Any:
     if sp.issparse(value):
-        return value.tocsr() if value.format != "csr" else value
+        a = value.tocsr() if value.format != "csr" else value
+        if not a.has_canonical_format:  # duplicates would count twice
+            a = a.copy()
+            a.sum_duplicates()
+        return a
     arr = np.asarray(value)
     if arr.ndim != 2:
         raise TypeError(f"a matrix sketch needs a 2-D value, got shape {arr.shape}")
@@ -977,6 +988,18 @@ def _kernel_value(op: Operation, args: tuple[Any, ...]) -> float | None:
 _ZERO = np.zeros((1, 1))
 
 
+_PROBES = (1.0, -1.0, 0.5, -3.0)
+
+
+def _zero_kept(op: Operation, zero_left: bool) -> bool:
+    """f(0, y) == 0 (or f(y, 0) == 0) for typical non-zero y."""
+    for y in _PROBES:
+        v = _kernel_value(op, (_ZERO, y) if zero_left else (y, _ZERO))
+        if v is None or v != 0:
+            return False
+    return True
+
+
 def _keeps_every_nonzero(op: Operation, c: float, matrix_left: bool) -> bool:
     """Does x (op) c map every non-zero x to a non-zero? (f(0, c) == 0 is checked already.)"""
     finite_nonzero = c != 0 and math.isfinite(c)
@@ -995,6 +1018,8 @@ def _keeps_every_nonzero(op: Operation, c: float, matrix_left: bool) -> bool:
 def _binary(est: SparsityEstimator, op: mx.ElementwiseBinaryOp, ins: list[Any]) -> Sketch:
     a, b = ins
     product_like = isinstance(op, mx.MulOp | mx.AndOp)
+    if isinstance(a, Sketch) and a is b:
+        return _binary_self(est, op, a)
     if isinstance(a, Sketch) and isinstance(b, Sketch):
         shape = mx.broadcast_shape((a.rows, a.cols), (b.rows, b.cols))
         if isinstance(shape, str):
@@ -1006,6 +1031,12 @@ def _binary(est: SparsityEstimator, op: mx.ElementwiseBinaryOp, ins: list[Any]) 
         f00 = _kernel_value(op, (_ZERO, _ZERO))
         if f00 == 0:  # zeros stay zeros: non-zero only where an operand is
             return est.union(a2, b2)
+        # A dense operand that keeps the other's zeros (X / rowSums(X), X %% Y):
+        # non-zero at most where the other is.
+        if b2.is_dense and _zero_kept(op, zero_left=True):
+            return est.keep(a2, exact=False)
+        if a2.is_dense and _zero_kept(op, zero_left=False):
+            return est.keep(b2, exact=False)
         return est.dense(rows, cols)  # e.g. a == b: zeros meet zeros and give 1
     x, c, matrix_left = (a, b, True) if isinstance(a, Sketch) else (b, a, False)
     x = _sk(x)
@@ -1018,6 +1049,18 @@ def _binary(est: SparsityEstimator, op: mx.ElementwiseBinaryOp, ins: list[Any]) 
     if product_like and c == 0:
         return est.empty(x.rows, x.cols, exact=isinstance(op, mx.AndOp))
     return est.keep(x, exact=_keeps_every_nonzero(op, c, matrix_left))
+
+
+def _binary_self(est: SparsityEstimator, op: Operation, x: Sketch) -> Sketch:
+    """x (op) x, one value on both sides (X * X, X - X): the patterns coincide."""
+    f00 = _kernel_value(op, (_ZERO, _ZERO))
+    same = [_kernel_value(op, (np.full((1, 1), y), np.full((1, 1), y))) for y in _PROBES]
+    if f00 != 0:
+        return est.dense(x.rows, x.cols)
+    if all(v == 0 for v in same):
+        return est.empty(x.rows, x.cols)  # x - x, x != x, x < x
+    exact = all(v is not None and v != 0 for v in same)
+    return est.keep(x, exact=exact)
 
 
 # Unary ops that map 0 -> 0 and non-zero -> non-zero (NaN counts as non-zero).

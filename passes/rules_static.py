@@ -3,8 +3,8 @@
 Read a row as `name: pattern -> replacement [when condition]`. Conditions
 guard soundness where NaN/Inf would otherwise change results (REWRITES.md:
 "soundness comes first"): rules that are exact only on NaN-free or 0/1 data
-ask `nan_free` / `predicate`, which hold for values built by ops that cannot
-produce NaN (comparisons, rand, finite fills, ...).
+ask `finite` / `predicate`, which hold for values built by ops that cannot
+produce NaN or Inf (comparisons, rand, finite fills, ...).
 """
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ def _predicate(v: SSAValue) -> bool:
     return isinstance(v.owner, _PREDICATE_OPS)
 
 
-def _nan_free(v: SSAValue) -> bool:
-    """v provably holds no NaN (a conservative, local check)."""
+def _finite(v: SSAValue) -> bool:
+    """v provably holds no NaN or Inf (a conservative, local check of its producer)."""
     op = v.owner
     if isinstance(op, _PREDICATE_OPS | mx.RandOp | mx.SeqOp):
         return True
@@ -72,7 +72,7 @@ def _nan_free(v: SSAValue) -> bool:
         c = scalar_value(v)
         return c is not None and math.isfinite(c)
     if isinstance(op, mx.NegOp | mx.AbsOp | mx.SignOp | mx.TransposeOp | mx.CastOp):
-        return _nan_free(op.operands[0])
+        return _finite(op.operands[0])
     return False
 
 
@@ -80,8 +80,8 @@ def predicate(name: str) -> Cond:
     return lambda bd: _predicate(bd[name])
 
 
-def nan_free(*names: str) -> Cond:
-    return lambda bd: all(_nan_free(bd[n]) for n in names)
+def finite(*names: str) -> Cond:
+    return lambda bd: all(_finite(bd[n]) for n in names)
 
 
 def finite_const(name: str) -> Cond:
@@ -173,7 +173,7 @@ STATIC_RULES: list[Rule] = [
     ),
     Rule("add-self", X + X, X * 2.0),
     Rule("mul-self", X * X, X**2.0),
-    Rule("sign-from-compare", (X > 0.0) - (X < 0.0), unary(mx.SignOp, X), when=nan_free("X")),
+    Rule("sign-from-compare", (X > 0.0) - (X < 0.0), unary(mx.SignOp, X), when=finite("X")),
     Rule("neg-sub", -(B - A).as_("d"), A - B, when=one_use("d")),
     Rule("distribute-sub", Var("X") - Var("Y") * Var("X"), (1.0 - Var("Y")) * Var("X"),
          when=is_mat("X")),
@@ -239,12 +239,12 @@ STATIC_RULES: list[Rule] = [
     ),
     *(
         Rule("compare-chain", binary(mx.EqOp, binary(cmp, A, B), Lit(0.0)),
-             binary(_CMP_NEGATION[cmp], A, B), when=nan_free("A", "B"))
+             binary(_CMP_NEGATION[cmp], A, B), when=finite("A", "B"))
         for cmp in mx.COMPARISONS
     ),
     *(
         Rule("not-over-compare", unary(mx.NotOp, binary(cmp, Var("A"), Var("B"))),
-             binary(_CMP_NEGATION[cmp], Var("A"), Var("B")), when=nan_free("A", "B"))
+             binary(_CMP_NEGATION[cmp], Var("A"), Var("B")), when=finite("A", "B"))
         for cmp in (mx.GtOp, mx.LtOp, mx.EqOp, mx.GeOp, mx.LeOp, mx.NeOp)
     ),
     Rule("and-not-self", binary(mx.AndOp, A, unary(mx.NotOp, A)), _fill(0.0, A),

@@ -195,12 +195,8 @@ def elementwise_binary(op: mx.ElementwiseBinaryOp, ins: Sequence[Facts]) -> Fact
     nnz_ub = _ub(*reach)
     if len(mats) == 1:
         # Matrix (op) known scalar with f(0, c) == 0. Does it keep every non-zero?
-        c = next(p for p in probe if not isinstance(p, np.ndarray))
-        m = mats[0]
-        exact = (
-            m.nnz if isinstance(op, mx.MulOp | mx.DivOp) and c != 0 and math.isfinite(c) else None
-        )
-        return MatFacts.make(out.rows, out.cols, exact, nnz_ub, rows_ub, cols_ub)
+        # Not exact even for X*c: tiny values can underflow to 0 (5e-324 * 0.5).
+        return MatFacts.make(out.rows, out.cols, None, nnz_ub, rows_ub, cols_ub)
     if all(m.nnz == 0 for m in mats):
         return MatFacts.make(out.rows, out.cols, 0, 0.0, rows_ub, cols_ub)
     return MatFacts.make(out.rows, out.cols, None, nnz_ub, rows_ub, cols_ub)
@@ -294,27 +290,23 @@ def reduce(op: mx.ReduceOp, ins: Sequence[Facts]) -> Facts:
     if axis == "all":
         return UNKNOWN_SCALAR
     if axis == "row":
-        n, n_ub = x.rows, x.rows_ub
+        n_ub = x.rows_ub
         shape = (x.rows, 1)
         ub = (x.rows_ub, 1.0)
     else:
-        n, n_ub = x.cols, x.cols_ub
+        n_ub = x.cols_ub
         shape = (1, x.cols)
         ub = (1.0, x.cols_ub)
     if kind in ("argmin", "argmax"):
         nnz_ub = n_ub  # index 0 is a zero, but any index can occur
         nnz = None
     else:
-        # A row (column) aggregate is non-zero only if the row has a non-zero.
-        nnz_ub = _lo(n_ub, x.nnz_ub)
-        nnz = 0 if x.nnz == 0 and kind != "mean" else None
-        if (
-            x.nnz == 0
-            and kind == "mean"
-            and n is not None
-            and (x.cols if axis == "row" else x.rows)
-        ):
-            nnz = 0  # mean of zeros over a non-empty axis is 0
+        # A row (column) aggregate is non-zero only if the row has a non-zero --
+        # except over an empty axis, where mean is NaN and min/max are +-inf.
+        reduced = x.cols if axis == "row" else x.rows
+        safe = kind in ("sum", "sumsq") or (reduced is not None and reduced > 0)
+        nnz_ub = _lo(n_ub, x.nnz_ub) if safe else n_ub
+        nnz = 0 if x.nnz == 0 and safe else None
     return MatFacts.make(shape[0], shape[1], nnz, nnz_ub, ub[0], ub[1])
 
 

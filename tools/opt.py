@@ -11,6 +11,7 @@ from typing import IO
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import ArgSpecParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from amls.passes import pipeline_spec
@@ -108,13 +109,16 @@ class AmlsOptMain(xDSLOptMain):
 
         try:
             self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
-        except Exception as e:  # malformed spec, bad option value or name
+        except (Exception, ArgSpecParseError) as e:  # malformed spec, bad option value or name
             raise UserError(f"bad pass pipeline '{spec}': {e}", 2) from e
 
     def run(self) -> None:
         text, name = read_source(self.args.input_file)
         chunks = text.split("// -----") if self.args.split_input_file else [text]
-        out: IO[str] = open(self.args.output_file, "w") if self.args.output_file else sys.stdout
+        try:
+            out: IO[str] = open(self.args.output_file, "w") if self.args.output_file else sys.stdout
+        except OSError as e:
+            raise UserError(f"cannot write '{self.args.output_file}': {e.strerror}") from e
         line_offset = 0
         try:
             for i, chunk in enumerate(chunks):

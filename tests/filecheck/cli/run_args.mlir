@@ -6,11 +6,6 @@
 // NOEQ-NOT:  result_0
 // NOEQ-NOT:  Traceback
 
-// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y= --arg k=2 2>&1 | filecheck %s --check-prefix=EMPTY
-// EMPTY:     amls-run: error: malformed --arg 'y=': expected NAME=VALUE
-// EMPTY-NOT: result_0
-// EMPTY-NOT: Traceback
-
 // RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 --arg z=1 2>&1 | filecheck %s --check-prefix=UNKNOWN
 // UNKNOWN:     amls-run: error: --arg z: @main has no parameter 'z' (parameters: X, y, k)
 // UNKNOWN-NOT: result_0
@@ -20,11 +15,6 @@
 // MISSINGARG:     amls-run: error: @main needs --arg y=...
 // MISSINGARG-NOT: result_0
 // MISSINGARG-NOT: Traceback
-
-// RUN: not amls-run %s -O0 2>&1 | filecheck %s --check-prefix=NOARGS
-// NOARGS:     amls-run: error: @main needs --arg X=..., --arg y=..., --arg k=...
-// NOARGS-NOT: result_0
-// NOARGS-NOT: Traceback
 
 // RUN: not amls-run %s -O0 --arg X=%inputs/no_such_file.npy --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=NOFILE
 // NOFILE:     amls-run: error: --arg X: cannot read '{{.*}}no_such_file.npy': no such file
@@ -65,11 +55,6 @@
 // FILEFORSCALAR:     amls-run: error: --arg k: '{{.*}}X_3x2.npy' is a matrix file but the parameter has type f64
 // FILEFORSCALAR-NOT: result_0
 // FILEFORSCALAR-NOT: Traceback
-
-// RUN: not amls-run %s -O0 --arg X=1.5 --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=NUMFORMAT
-// NUMFORMAT:     amls-run: error: --arg X: data is 1x1 but the declared type is !matrix.mat<3x2xf64>
-// NUMFORMAT-NOT: result_0
-// NUMFORMAT-NOT: Traceback
 
 // RUN: not amls-run %s -O0 --entry count --arg n=2.5 2>&1 | filecheck %s --check-prefix=NOTINT
 // NOTINT:     amls-run: error: --arg n: '2.5' is neither a number nor a .npy/.csv/.mtx file (for type i64)

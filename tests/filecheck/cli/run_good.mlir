@@ -3,7 +3,6 @@
 // writes result_0, result_1, ... to an .npz.
 
 // RUN: amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 | filecheck %s
-// RUN: amls-run %s -O1 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 | filecheck %s
 // RUN: amls-run %s --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 | filecheck %s
 // RUN: amls-run %s --arg k=2 --arg y=%inputs/y_3x1.csv --arg X=%inputs/X_3x2.npy | filecheck %s
 
@@ -24,7 +23,6 @@ func.func @main(%X: !matrix.mat<3x2xf64>, %y: !matrix.mat<3x1xf64>, %k: f64) -> 
 
 // A program without arguments; matrix.print with a label goes before the results.
 // RUN: amls-run %s -O0 --entry no_args | filecheck %s --check-prefix=NOARGS
-// RUN: amls-run %s --entry no_args | filecheck %s --check-prefix=NOARGS
 // NOARGS:      A: 2x2 dense matrix, nnz=4, sum=6.0, min=1.5, max=1.5
 // NOARGS-NEXT:   [1.5, 1.5]
 // NOARGS-NEXT:   [1.5, 1.5]
