@@ -16,6 +16,10 @@ _BUILTIN: dict[str, str] = {
     "ipa": "amls.passes.ipa:IpaPass",
     "simplify-static": "amls.passes.simplify_static:SimplifyStaticPass",
     "simplify-dynamic": "amls.passes.simplify_dynamic:SimplifyDynamicPass",
+    "constant-fold": "amls.passes.constant_fold:ConstantFoldPass",
+    "cse": "amls.passes.cse:CsePass",
+    "mmchain": "amls.passes.mmchain:MmchainPass",
+    "rewrite-fixpoint": "amls.passes.rewrite_fixpoint:RewriteFixpointPass",
 }
 
 
@@ -39,8 +43,8 @@ def register_pass(cls: type[ModulePass]) -> type[ModulePass]:
 # Optimisation levels. `ipa` compiles for one entry function (amls-run passes --entry).
 _LEVELS: dict[str, list[str]] = {
     "O0": [],
-    "O1": ["size-inference", "ipa{entry=%s}", "cse"],
-    "O2": ["size-inference", "ipa{entry=%s}", "cse"],
+    "O1": ["size-inference", "ipa{entry=%s}", "cse", "constant-fold"],
+    "O2": ["size-inference", "ipa{entry=%s}", "cse", "constant-fold", "rewrite-fixpoint"],
 }
 
 

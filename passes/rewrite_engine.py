@@ -457,7 +457,9 @@ class Builder:
         raise TypeError(f"cannot build {p!r}")
 
 
-_EXACT_TYPE_USERS = (scf.YieldOp, scf.ConditionOp, func.ReturnOp, func.CallOp, mx.CastOp)
+_EXACT_TYPE_USERS = (
+    scf.YieldOp, scf.ConditionOp, scf.ForOp, scf.WhileOp, scf.IfOp, func.ReturnOp, func.CallOp, mx.CastOp,
+)  # fmt: skip
 
 
 def replace_value(rewriter: PatternRewriter, op: Operation, new: SSAValue) -> None:

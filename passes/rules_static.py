@@ -61,7 +61,7 @@ def _predicate(v: SSAValue) -> bool:
 def _finite(v: SSAValue) -> bool:
     """v provably holds no NaN or Inf (a conservative, local check of its producer)."""
     op = v.owner
-    if isinstance(op, _PREDICATE_OPS | mx.RandOp | mx.SeqOp):
+    if isinstance(op, (*_PREDICATE_OPS, mx.RandOp, mx.SeqOp)):
         return True
     if isinstance(op, mx.FillOp):
         c = scalar_value(op.value)

@@ -77,7 +77,7 @@ def lm_ds_ref(X: np.ndarray, y: np.ndarray, lam: float = 1e-3) -> np.ndarray:
 
 
 def lm_cg_ref(
-    X: np.ndarray, y: np.ndarray, lam: float = 1e-3, tol: float = 1e-9, maxi: int = 500
+    X: np.ndarray, y: np.ndarray, lam: float = 1e-3, tol: float = 1e-10, maxi: int = 500
 ) -> tuple[np.ndarray, int]:
     X1 = with_intercept(X)
     beta = np.zeros((X1.shape[1], 1))

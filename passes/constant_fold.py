@@ -1,0 +1,198 @@
+"""Pass `constant-fold`: evaluate at compile time what the inputs already determine.
+
+- scalar arith/math on constants, with the interpreter's own kernels (so a folded
+  value and a run value agree bit for bit);
+- nrow / ncol / nnz once the type knows them;
+- matrix ops whose inputs are small constants (matrix.constant, fill, seq, seeded
+  rand), if the result has at most `max-cells` cells;
+- scf.if on a constant condition becomes the taken branch (branch removal);
+- scf.for with zero trips becomes its initial values.
+Non-finite results are not folded (they would not print as literals).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+from xdsl.context import Context
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    TensorType,
+    f64,
+)
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+)
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import get_effects
+
+from amls.dialects import matrix as mx
+from amls.interpreter.kernels import KERNELS, load_builtin_kernels
+from amls.passes import register_pass
+from amls.passes.rewrite_engine import replace_value
+
+# Generators are already constants: evaluated to feed folding, never replaced.
+_GENERATORS = (mx.ConstantOp, mx.FillOp, mx.SeqOp, mx.RandOp)
+# Casts change types only; folding one would re-create the cast that keeps types exact.
+_NEVER_FOLD = (arith.ConstantOp, mx.CastOp, *_GENERATORS)
+_META = {mx.NrowOp: "rows", mx.NcolOp: "cols", mx.NnzOp: "nnz"}
+
+
+def _pure(op: Operation) -> bool:
+    effects = get_effects(op)
+    return effects is not None and not effects
+
+
+class ConstantFolder:
+    def __init__(self, max_cells: int):
+        self.max_cells = max_cells
+        self.kernels = load_builtin_kernels() or KERNELS
+        self.cache: dict[SSAValue, Any] = {}
+
+    def value(self, v: SSAValue) -> Any:
+        """The compile-time value of v, or None."""
+        if v in self.cache:
+            return self.cache[v]
+        op = v.owner
+        out = None
+        if isinstance(op, arith.ConstantOp):
+            attr = op.value
+            if isinstance(attr, FloatAttr):
+                out = float(attr.value.data)
+            elif isinstance(attr, IntegerAttr):
+                out = int(attr.value.data)
+        elif isinstance(op, _GENERATORS) and _pure(op):
+            t = op.results[0].type
+            if isinstance(t, mx.MatrixType) and t.cells is not None and t.cells <= self.max_cells:
+                out = self.evaluate(op)
+        self.cache[v] = out
+        return out
+
+    def evaluate(self, op: Operation) -> Any:
+        k = self.kernels.get(type(op))
+        if k is None:
+            return None
+        args = [self.value(v) for v in op.operands]
+        if any(a is None for a in args):
+            return None
+        try:
+            with np.errstate(all="ignore"):
+                return k(op, tuple(args))
+        except Exception:  # a kernel error at run time stays a run-time error
+            return None
+
+
+def _small_enough(value: Any, limit: int) -> bool:
+    return not hasattr(value, "shape") or value.shape[0] * value.shape[1] <= limit
+
+
+def _finite(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, int):
+        return -(2**63) <= value < 2**63
+    arr = value.toarray() if sp.issparse(value) else value
+    return bool(np.isfinite(arr).all())
+
+
+def materialize(value: Any, like: SSAValue) -> Operation | None:
+    """An op producing `value` with the type of `like` (or a refinement of it)."""
+    t = like.type
+    if isinstance(t, mx.MatrixType):
+        arr = value.toarray() if sp.issparse(value) else np.asarray(value, dtype=np.float64)
+        r, c = arr.shape
+        attr = DenseIntOrFPElementsAttr.from_list(TensorType(f64, [r, c]), arr.reshape(-1).tolist())
+        rt = mx.MatrixType(r, c, int(np.count_nonzero(arr)))
+        return mx.ConstantOp.build(properties={"value": attr}, result_types=[rt])
+    if t == f64 and isinstance(value, float | int):
+        return arith.ConstantOp(FloatAttr(float(value), f64))
+    if isinstance(t, IntegerType) and isinstance(value, int | bool | np.integer):
+        return arith.ConstantOp(IntegerAttr(int(value), t))
+    return None
+
+
+class FoldPattern(RewritePattern):
+    def __init__(self, folder: ConstantFolder):
+        self.folder = folder
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if isinstance(op, scf.IfOp):
+            self._fold_if(op, rewriter)
+            return
+        if isinstance(op, scf.ForOp):
+            self._fold_zero_trip(op, rewriter)
+            return
+        if len(op.results) != 1 or op.regions or isinstance(op, _NEVER_FOLD):
+            return
+        if type(op) in _META:
+            t = op.operands[0].type
+            n = getattr(t, _META[type(op)]) if isinstance(t, mx.MatrixType) else None
+            if n is not None:
+                new = rewriter.insert(
+                    arith.ConstantOp(IntegerAttr(n, op.results[0].type)), InsertPoint.before(op)
+                )
+                new.location = op.location
+                replace_value(rewriter, op, new.results[0])
+            return
+        if not _pure(op):
+            return
+        value = self.folder.evaluate(op)
+        if value is None or not _small_enough(value, self.folder.max_cells) or not _finite(value):
+            return
+        new_op = materialize(value, op.results[0])
+        if new_op is None:
+            return
+        new_op.location = op.location
+        rewriter.insert(new_op, InsertPoint.before(op))
+        self.folder.cache[new_op.results[0]] = value
+        replace_value(rewriter, op, new_op.results[0])
+
+    def _fold_if(self, op: scf.IfOp, rewriter: PatternRewriter) -> None:
+        cond = self.folder.value(op.cond)
+        if cond is None:
+            return
+        region = op.true_region if cond else op.false_region
+        if not region.blocks:  # no else branch and false: the if does nothing
+            if not op.results:
+                rewriter.erase(op)
+            return
+        block = region.block
+        yield_op = block.last_op
+        assert isinstance(yield_op, scf.YieldOp)
+        values = list(yield_op.operands)
+        Rewriter.inline_block(block, InsertPoint.before(op))
+        rewriter.erase(yield_op)
+        rewriter.replace(op, [], values)
+
+    def _fold_zero_trip(self, op: scf.ForOp, rewriter: PatternRewriter) -> None:
+        lb, ub = self.folder.value(op.lb), self.folder.value(op.ub)
+        if isinstance(lb, int) and isinstance(ub, int) and lb >= ub:
+            rewriter.replace(op, [], list(op.iter_args))
+
+
+@register_pass
+@dataclass(frozen=True)
+class ConstantFoldPass(ModulePass):
+    name = "constant-fold"
+
+    max_cells: int = 10000
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        folder = ConstantFolder(self.max_cells)
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier([FoldPattern(folder)]), apply_recursively=True
+        ).rewrite_module(op)
