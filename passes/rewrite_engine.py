@@ -458,7 +458,8 @@ class Builder:
 
 
 _EXACT_TYPE_USERS = (
-    scf.YieldOp, scf.ConditionOp, scf.ForOp, scf.WhileOp, scf.IfOp, func.ReturnOp, func.CallOp, mx.CastOp,
+    scf.YieldOp, scf.ConditionOp, scf.ForOp, scf.WhileOp, scf.IfOp,
+    func.ReturnOp, func.CallOp, mx.CastOp,
 )  # fmt: skip
 
 

@@ -137,6 +137,7 @@ class Mat:
     rows: Dim
     cols: Dim
     ty: str
+    finite: bool = True  # known to hold no NaN or inf
 
     @property
     def cells_hi(self) -> int:
@@ -149,6 +150,7 @@ class Scalar:
     ty: str  # "f64", "i64" or "i1"
     dim: Dim | None = None  # i64: its value (range)
     known: bool | None = None  # i1: its value when known
+    finite: bool = True  # f64: known not to be NaN or inf
 
 
 Value = Mat | Scalar
@@ -171,6 +173,34 @@ UNARY = ("neg", "exp", "log", "sqrt", "abs", "sign", "round", "floor", "ceil",
          "sigmoid", "not")  # fmt: skip
 REDUCE_KINDS = ("sum", "mean", "min", "max", "sumsq", "argmin", "argmax")
 SCALARS = (0.0, 1.0, 2.0, -1.5, 0.5, 3.0, -2.0, 0.25)
+
+# Finiteness of results (values stay small, so nothing overflows but exp).
+ALWAYS_FINITE = {"eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "rand", "seq", "constant"}
+MAYBE_NONFINITE = {"div", "pow", "mod", "exp", "log", "sqrt"}
+
+
+def reduce_finite(x: Mat, kind: str, axis: str) -> bool:
+    """Sum, sumsq and arg* of finite values are finite; mean, min and max of an empty
+    axis are NaN or +-inf."""
+    if not x.finite:
+        return kind in ("argmin", "argmax")
+    if kind in ("sum", "sumsq", "argmin", "argmax"):
+        return True
+    if axis == "row":
+        return x.cols.lo >= 1
+    if axis == "col":
+        return x.rows.lo >= 1
+    return x.rows.lo >= 1 and x.cols.lo >= 1
+
+
+def rand_rounds_alike(s: float, rows: Dim, cols: Dim) -> bool:
+    """Known amls bug (size_bugs/rand_nnz_rounding.mlir): the rand size rule rounds
+    s * r * c, the kernel s * (r * c). True if no runtime dims in range tell them apart."""
+    for r in range(rows.lo, min(rows.hi, rows.lo + 64) + 1):
+        for c in range(cols.lo, min(cols.hi, cols.lo + 64) + 1):
+            if round(s * r * c) != round(s * (r * c)):
+                return False
+    return True
 
 
 @dataclass
@@ -230,8 +260,8 @@ class FnBuilder:
             return self.c.choice(items[-4:])
         return self.c.choice(items)
 
-    def pick_mat(self, pred: Callable[[Mat], bool] | None = None) -> Mat:
-        ms = self.mats(pred)
+    def pick_mat(self, pred: Callable[[Mat], bool] | None = None, finite: bool = False) -> Mat:
+        ms = [m for m in self.mats(pred) if m.finite or not finite]
         if not ms:
             raise GenError("no matrix fits")
         return self.pick(ms)
@@ -294,12 +324,28 @@ class FnBuilder:
         nnz: int | None = None,
     ) -> Mat:
         ty = self.mat_ty(rows, cols, nnz)
-        return self.add(Mat(self.op(name, operands, ty, kw, props), rows, cols, ty))
+        if name in ALWAYS_FINITE:
+            finite = True
+        elif name in MAYBE_NONFINITE:
+            finite = False
+        elif name == "reduce":
+            x = operands[0]
+            assert isinstance(x, Mat)
+            finite = reduce_finite(x, *kw.split())
+        else:  # finite operands give finite results
+            finite = all(o.finite for o in operands if not isinstance(o, tuple))
+        return self.add(Mat(self.op(name, operands, ty, kw, props), rows, cols, ty, finite))
 
     def cast(self, v: Mat, ty: str) -> Mat:
         if v.ty == ty:
             return v
-        return Mat(self.op("cast", [v], ty), v.rows, v.cols, ty)
+        return Mat(self.op("cast", [v], ty), v.rows, v.cols, ty, v.finite)
+
+    def avoid_nan_times_zero(self, *xs: Value) -> bool:
+        """Known amls bug (size_bugs/nan_times_zero.mlir): the matmul and matrix*matrix
+        mul size rules assume 0 * x == 0, false for NaN and inf. True if this op
+        (on operands xs) must not be emitted."""
+        return "nan-times-zero" in self.gen.avoid and not all(x.finite for x in xs)
 
     def arith(self, opname: str, a: str, b: str, ty: str) -> str:
         res = self.fresh()
@@ -349,13 +395,14 @@ class FnBuilder:
     # -- values of a given shape -------------------------------------------------
 
     def source(self, rows: Dim, cols: Dim, kind: str | None = None) -> Mat:
-        """A new matrix of the given shape from rand or fill."""
+        """A new finite matrix of the given shape from rand or fill."""
         r, c = self.dim_ssa(rows), self.dim_ssa(cols)
         dims = [(r, "i64"), (c, "i64")]
         kind = kind or self.c.weighted([("rand", 3), ("fill", 2)])
         if kind == "fill":
-            if self.scalars("f64") and self.c.chance(0.2):
-                v = self.pick(self.scalars("f64"))
+            fs = [f for f in self.scalars("f64") if f.finite]
+            if fs and self.c.chance(0.2):
+                v = self.pick(fs)
                 return self.new_mat("fill", [v, *dims], rows, cols)
             x = self.c.choice((0.0, 1.0, -2.5, 3.0, 0.5))
             nnz = None
@@ -366,6 +413,8 @@ class FnBuilder:
                     nnz = rows.val * cols.val
             return self.new_mat("fill", [(self.const(x, "f64"), "f64"), *dims], rows, cols, nnz=nnz)
         sparsity = self.c.choice((1.0, 0.0, 0.1, 0.3, 0.5, 0.7, 1.0))
+        if "rand-rounding" in self.gen.avoid and not rand_rounds_alike(sparsity, rows, cols):
+            sparsity = 1.0
         lo, hi = self.c.choice(((0.0, 1.0), (-1.0, 1.0), (1.0, 2.0), (0.0, 0.0), (-2.0, -1.0)))
         pdf = "normal" if self.c.chance(0.15) else "uniform"
         seed = self.c.int(0, 999)
@@ -375,14 +424,17 @@ class FnBuilder:
         )
         return self.new_mat("rand", dims, rows, cols, props=props)
 
-    def of_shape(self, rows: Dim, cols: Dim, reuse: float = 0.6) -> Mat:
-        found = self.mats(lambda m: m.rows.same(rows) and m.cols.same(cols))
+    def of_shape(self, rows: Dim, cols: Dim, reuse: float = 0.6, finite: bool = False) -> Mat:
+        """A matrix of the given shape (finite if asked): one in scope or a new one."""
+        found = self.mats(
+            lambda m: m.rows.same(rows) and m.cols.same(cols) and (m.finite or not finite)
+        )
         if found and self.c.chance(reuse):
             return self.pick(found)
         return self.source(rows, cols)
 
-    def f64(self) -> Scalar:
-        fs = self.scalars("f64")
+    def f64(self, finite: bool = False) -> Scalar:
+        fs = [f for f in self.scalars("f64") if f.finite or not finite]
         if fs and self.c.chance(0.5):
             return self.pick(fs)
         return Scalar(self.const(self.c.choice(SCALARS), "f64"), "f64")
@@ -485,6 +537,8 @@ class FnBuilder:
             y = self.of_shape(one, one)
         else:
             y = self.f64()
+        if name == "mul" and isinstance(y, Mat) and self.avoid_nan_times_zero(x, y):
+            raise GenError("known bug: nan-times-zero")
         a, b = (x, y) if self.c.chance(0.5) else (y, x)
         self.new_mat(name, [a, b], x.rows, x.cols)
 
@@ -493,20 +547,21 @@ class FnBuilder:
         self.new_mat(self.c.choice(UNARY), [x], x.rows, x.cols)
 
     def op_matmul(self, depth: int) -> None:
-        x = self.pick_mat()
+        avoid = "nan-times-zero" in self.gen.avoid
+        x = self.pick_mat(finite=avoid)
         mode = self.c.weighted([("any", 4), ("xt", 1), ("tx", 1)])
         if mode in ("xt", "tx"):
             t = self.new_mat("transpose", [x], x.cols, x.rows)
             a, b = (x, t) if mode == "xt" else (t, x)
         else:
-            found = self.mats(lambda m: m.rows.same(x.cols))
+            found = self.mats(lambda m: m.rows.same(x.cols) and (m.finite or not avoid))
             if found and self.c.chance(0.5):
                 b = self.pick(found)
             else:
                 b = self.source(x.cols, self.new_dim())
             a = x
             if self.c.chance(0.2):  # the other side: found @ x
-                found = self.mats(lambda m: m.cols.same(x.rows))
+                found = self.mats(lambda m: m.cols.same(x.rows) and (m.finite or not avoid))
                 if found:
                     a, b = self.pick(found), x
         if a.rows.hi * b.cols.hi > CELL_CAP:
@@ -523,8 +578,10 @@ class FnBuilder:
         if cands and self.c.chance(0.8):
             x = self.pick(cands)
         else:
-            y = self.pick_mat(lambda m: m.rows.hi <= 40)
-            x = self.new_mat("matmul", [y, self.new_mat("transpose", [y], y.cols, y.rows)], y.rows, y.rows)
+            y = self.pick_mat(lambda m: m.rows.hi <= 40, finite="nan-times-zero" in self.gen.avoid)
+            x = self.new_mat(
+                "matmul", [y, self.new_mat("transpose", [y], y.cols, y.rows)], y.rows, y.rows
+            )
         if x.cols.same(one):
             self.new_mat("diag", [x], x.rows, x.rows)
         else:
@@ -533,7 +590,7 @@ class FnBuilder:
     def op_trace(self, depth: int) -> None:
         x = self.pick_mat(lambda m: m.rows.same(m.cols))
         res = self.op("trace", [x], "f64")
-        self.add(Scalar(res, "f64"))
+        self.add(Scalar(res, "f64", finite=x.finite))
 
     def op_reshape(self, depth: int) -> None:
         x = self.pick_mat()
@@ -573,7 +630,8 @@ class FnBuilder:
         kind = self.c.choice(kinds)
         kw = f"{kind} {axis}"
         if axis == "all":
-            self.add(Scalar(self.op("reduce", [x], "f64", kw=kw), "f64"))
+            res = self.op("reduce", [x], "f64", kw=kw)
+            self.add(Scalar(res, "f64", finite=reduce_finite(x, kind, axis)))
         elif axis == "row":
             self.new_mat("reduce", [x], x.rows, Dim.const(1), kw=kw)
         else:
@@ -605,7 +663,9 @@ class FnBuilder:
             return start, n, Dim.const(k)
         k = self.c.int(0, 6)  # [0, min(n, k))
         m = self.arith("minsi", n, self.const(k, "i64"), "i64")
-        length = Dim.const(min(d.val, k)) if d.val is not None else Dim.sym(min(d.lo, k), min(d.hi, k))
+        length = (
+            Dim.const(min(d.val, k)) if d.val is not None else Dim.sym(min(d.lo, k), min(d.hi, k))
+        )
         self.add(Scalar(m, "i64", dim=length))
         return zero, m, length
 
@@ -648,7 +708,10 @@ class FnBuilder:
             total = Dim.const(sum(d.val for d in along))  # type: ignore[misc]
         else:
             total = Dim.sym(sum(d.lo for d in along), sum(d.hi for d in along))
-        if total.hi > DIM_CAP or total.hi * (x.rows.hi if axis == "cbind" else x.cols.hi) > CELL_CAP:
+        if (
+            total.hi > DIM_CAP
+            or total.hi * (x.rows.hi if axis == "cbind" else x.cols.hi) > CELL_CAP
+        ):
             raise GenError("too big")
         if axis == "cbind":
             self.new_mat("cbind", parts, x.rows, total)
@@ -681,7 +744,7 @@ class FnBuilder:
             j1 = self.arith("addi", j, self.const(1, "i64"), "i64")
             idx = [(v, "i64") for v in (i, i1, j, j1)]
             x = self.new_mat("slice", [big, *idx], one, one)
-        self.add(Scalar(self.op("to_scalar", [x], "f64"), "f64"))
+        self.add(Scalar(self.op("to_scalar", [x], "f64"), "f64", finite=x.finite))
 
     def op_meta(self, depth: int) -> None:
         x = self.pick_mat()
@@ -747,7 +810,9 @@ class FnBuilder:
         nf = self.fresh()
         self.emit(f"{nf} = arith.sitofp {nn} : i64 to f64")
         shift = self.arith("addf", nf, self.const(1.0, "f64"), "f64")
-        col = self.new_mat("fill", [(shift, "f64"), (nn, "i64"), (self.const(1, "i64"), "i64")], n, Dim.const(1))
+        col = self.new_mat(
+            "fill", [(shift, "f64"), (nn, "i64"), (self.const(1, "i64"), "i64")], n, Dim.const(1)
+        )
         eye = self.new_mat("diag", [col], n, n)
         a = self.new_mat("add", [a0, eye], n, n)
         if self.c.chance(0.5):
@@ -849,10 +914,11 @@ class FnBuilder:
                 texts.append(str(da.val) if exact else "?")
             ty = mat_type(*texts)
             res_types.append(ty)
-            res_vals.append(Mat("", dims[0], dims[1], ty))
+            res_vals.append(Mat("", dims[0], dims[1], ty, a.finite and b.finite))
         if with_scalar:
             res_types.append("f64")
-            res_vals.append(Scalar("", "f64"))
+            fin = all(isinstance(o[-1], Scalar) and o[-1].finite for o in yielded)
+            res_vals.append(Scalar("", "f64", finite=fin))
 
         for lines, out in zip(bodies, yielded, strict=True):
             saved, self.lines = self.lines, lines
@@ -904,9 +970,13 @@ class FnBuilder:
         # yields its matrix arguments unchanged.
         identity = trip_lo == 0 and "zero-trip" in self.gen.avoid
 
-        kinds = [self.c.weighted([("keep", 4), ("cgrow", 2), ("rgrow", 2), ("f64", 1), ("count", 1)])]
+        kinds = [
+            self.c.weighted([("keep", 4), ("cgrow", 2), ("rgrow", 2), ("f64", 1), ("count", 1)])
+        ]
         while len(kinds) < 3 and self.c.chance(0.4):
-            kinds.append(self.c.weighted([("keep", 3), ("cgrow", 1), ("rgrow", 1), ("f64", 1), ("count", 1)]))
+            kinds.append(
+                self.c.weighted([("keep", 3), ("cgrow", 1), ("rgrow", 1), ("f64", 1), ("count", 1)])
+            )
 
         if identity:
             kinds = ["keep" if k in ("cgrow", "rgrow") else k for k in kinds]
@@ -930,16 +1000,21 @@ class FnBuilder:
                     rows, cols = Dim.sym(x.rows.lo, x.rows.hi + growth), x.cols
                     bases.append(x.rows)
                 ty = mat_type(
-                    str(rows.val) if rows.val is not None and self.c.chance(self.gen.p_exact) else "?",
-                    str(cols.val) if cols.val is not None and self.c.chance(self.gen.p_exact) else "?",
+                    str(rows.val)
+                    if rows.val is not None and self.c.chance(self.gen.p_exact)
+                    else "?",
+                    str(cols.val)
+                    if cols.val is not None and self.c.chance(self.gen.p_exact)
+                    else "?",
                 )
                 inits.append(self.cast(x, ty).name)
-                args.append(Mat(self.fresh("a"), rows, cols, ty))
+                # A finite init keeps the argument finite: the body yields finite values.
+                args.append(Mat(self.fresh("a"), rows, cols, ty, x.finite))
                 types.append(ty)
             elif kind == "f64":
                 bases.append(None)
                 inits.append(self.f64().name)
-                args.append(Scalar(self.fresh("a"), "f64"))
+                args.append(Scalar(self.fresh("a"), "f64", finite=False))
                 types.append("f64")
             else:
                 bases.append(None)
@@ -958,29 +1033,36 @@ class FnBuilder:
                         out.append(a.name)
                         continue
                     if self.c.chance(0.5):
-                        y = self.of_shape(a.rows, a.cols)
+                        y = self.of_shape(a.rows, a.cols, finite=a.finite)
                         op = self.c.choice(("add", "mul", "max", "sub"))
-                        v = self.new_mat(op, [a, y] if self.c.chance(0.5) else [y, a], a.rows, a.cols)
+                        if op == "mul" and self.avoid_nan_times_zero(a, y):
+                            op = "add"
+                        v = self.new_mat(
+                            op, [a, y] if self.c.chance(0.5) else [y, a], a.rows, a.cols
+                        )
                     else:
-                        v = self.of_shape(a.rows, a.cols, reuse=0.8)
+                        v = self.of_shape(a.rows, a.cols, reuse=0.8, finite=a.finite)
+                    assert v.finite or not a.finite
                     out.append(self.cast(v, ty).name)
                 elif kind in ("cgrow", "rgrow"):
                     assert isinstance(a, Mat) and a.rows.hi * a.cols.hi <= CELL_CAP
                     one = Dim.const(1)
                     if kind == "cgrow":
-                        piece = self.of_shape(a.rows, one)
+                        piece = self.of_shape(a.rows, one, finite=a.finite)
                         grown = Dim.sym(a.cols.lo + 1, a.cols.hi + 1)
                         parts = [a, piece] if self.c.chance(0.7) else [piece, a]
                         v = self.new_mat("cbind", parts, a.rows, grown)
                     else:
-                        piece = self.of_shape(one, a.cols)
+                        piece = self.of_shape(one, a.cols, finite=a.finite)
                         grown = Dim.sym(a.rows.lo + 1, a.rows.hi + 1)
                         parts = [a, piece] if self.c.chance(0.7) else [piece, a]
                         v = self.new_mat("rbind", parts, grown, a.cols)
                     out.append(self.cast(v, ty).name)
                 elif kind == "f64":
                     s = self.f64()
-                    out.append(self.arith(self.c.choice(("addf", "mulf", "subf")), a.name, s.name, "f64"))
+                    out.append(
+                        self.arith(self.c.choice(("addf", "mulf", "subf")), a.name, s.name, "f64")
+                    )
                 else:
                     out.append(self.arith("addi", a.name, self.const(1, "i64"), "i64"))
             self.emit(f"scf.yield {', '.join(out)} : {', '.join(types)}")
@@ -1006,9 +1088,9 @@ class FnBuilder:
                         cols = final
                     else:
                         rows = final
-                self.add(Mat(name, rows, cols, ty))
+                self.add(Mat(name, rows, cols, ty, a.finite))
             elif kind == "f64":
-                self.add(Scalar(name, "f64"))
+                self.add(Scalar(name, "f64", finite=False))
             else:
                 d = Dim.const(trip) if trip is not None else Dim.sym(trip_lo, trip_hi)
                 self.add(Scalar(name, "i64", dim=d))
@@ -1031,13 +1113,13 @@ class FnBuilder:
         operands: list[tuple[str, str]] = []
         for p in helper.params:
             if isinstance(p, Mat):
-                v = self.of_shape(map_param_dim(p.rows), map_param_dim(p.cols))
+                v = self.of_shape(map_param_dim(p.rows), map_param_dim(p.cols), finite=p.finite)
                 operands.append((self.cast(v, p.ty).name, p.ty))
             elif p.ty == "i64":
                 assert p.dim is not None
                 operands.append((self.dim_ssa(map_param_dim(p.dim)), "i64"))
             else:
-                operands.append((self.f64().name, "f64"))
+                operands.append((self.f64(finite=p.finite).name, "f64"))
         internal: dict[int, Dim] = {}
 
         def map_result_dim(d: Dim) -> Dim:
@@ -1057,14 +1139,15 @@ class FnBuilder:
         )
         for name, r in zip(names, helper.results, strict=True):
             if isinstance(r, Mat):
-                self.add(Mat(name, map_result_dim(r.rows), map_result_dim(r.cols), r.ty))
+                rows, cols = map_result_dim(r.rows), map_result_dim(r.cols)
+                self.add(Mat(name, rows, cols, r.ty, r.finite))
             elif r.ty == "i64" and r.dim is not None:
                 self.add(Scalar(name, "i64", dim=map_result_dim(r.dim)))
             else:
-                self.add(Scalar(name, r.ty))
+                self.add(Scalar(name, r.ty, finite=r.finite))
 
 
-KNOWN_BUGS = frozenset({"dead-if", "zero-trip"})
+KNOWN_BUGS = frozenset({"dead-if", "zero-trip", "rand-rounding", "nan-times-zero"})
 """Program shapes that trigger known amls bugs (see tests/unit/size_bugs/), avoided by default."""
 
 
@@ -1091,11 +1174,12 @@ class ProgramGenerator:
             rows = self.c.choice(syms) if self.c.chance(0.8) else Dim.const(1)
             cols = self.c.choice(syms) if self.c.chance(0.8) else Dim.const(1)
             ty = mat_type("1" if rows.val == 1 else "?", "1" if cols.val == 1 else "?")
-            params.append(Mat(fb.fresh("p"), rows, cols, ty))
+            # Call sites pass finite values for a parameter marked finite.
+            params.append(Mat(fb.fresh("p"), rows, cols, ty, self.c.chance(0.8)))
         if self.c.chance(0.4):
             params.append(Scalar(fb.fresh("p"), "i64", dim=Dim.sym(0, 4)))
         if self.c.chance(0.3):
-            params.append(Scalar(fb.fresh("p"), "f64"))
+            params.append(Scalar(fb.fresh("p"), "f64", finite=self.c.chance(0.7)))
         fb.frames[0].values.extend(params)
         fb.gen_ops(self.c.int(1, max(2, self.size // 2)), depth=1)
         results: list[Value] = [fb.pick_mat() for _ in range(self.c.int(1, 2))]
@@ -1125,8 +1209,7 @@ class ProgramGenerator:
             if ss and self.c.chance(0.5):
                 results.append(fb.pick(ss))
         fb.emit(
-            f"func.return {', '.join(r.name for r in results)} : "
-            f"{', '.join(r.ty for r in results)}"
+            f"func.return {', '.join(r.name for r in results)} : {', '.join(r.ty for r in results)}"
         )
         outs = ", ".join(r.ty for r in results)
         funcs.append("\n".join([f"func.func @main() -> ({outs}) {{", *fb.lines, "}"]))
