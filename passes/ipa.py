@@ -147,6 +147,8 @@ class Ipa:
                 self._specialised_keys[clone.sym_name.data] = key
                 self.stats.cloned += 1
                 changed = True
+        if changed:
+            _drop_dead_casts(self.module)  # once per round, not per clone: it walks everything
         return changed
 
     @staticmethod
@@ -183,7 +185,6 @@ class Ipa:
                 a = actual(v)
                 if isinstance(a.type, MatrixType) and a.type == new_inputs[i]:
                     call.operands[i] = a
-        _drop_dead_casts(self.module)
 
     # -- 3. inlining -------------------------------------------------------------
 
@@ -225,27 +226,20 @@ class Ipa:
         return changed
 
     def run(self, max_rounds: int) -> IpaStats:
+        infer_module(self.module)
         for _ in range(max_rounds):
             self.stats.rounds += 1
-            before = _types_fingerprint(self.module)
-            infer_module(self.module)
-            changed = self.specialise()
-            infer_module(self.module)
-            changed |= self.inline()
-            changed |= self.remove_unreachable()
-            if changed:
+            specialised = self.specialise()
+            if specialised:
+                infer_module(self.module)  # sizes into the callees, results back out
+            restructured = self.inline() | self.remove_unreachable()
+            if restructured:
                 infer_module(self.module)
-            if not changed and _types_fingerprint(self.module) == before:
+            if not (specialised or restructured):
+                # Nothing changed this round, and inference is deterministic: a fixpoint.
                 self.stats.converged = True
                 break
         return self.stats
-
-
-def _types_fingerprint(module: ModuleOp) -> tuple[object, ...]:
-    """What a round can change besides structure: function signatures."""
-    return tuple(
-        (op.sym_name.data, op.function_type) for op in module.ops if isinstance(op, func.FuncOp)
-    )
 
 
 def _drop_dead_casts(module: ModuleOp) -> None:

@@ -16,7 +16,7 @@ from xdsl.dialects import func, scf
 from xdsl.ir import Block, Operation, SSAValue
 
 from amls.passes.size_rules import SIZE_RULES
-from amls.passes.sizes import UNKNOWN_SCALAR, Facts, MatFacts, ScalarFacts, facts_of_type
+from amls.passes.sizes import UNKNOWN_SCALAR, Facts, MatFacts, facts_of_type
 
 MAX_LOOP_ROUNDS = 20
 
@@ -102,18 +102,15 @@ class SizeAnalysis:
             self.set(r, summary[i] if summary is not None else facts_of_type(r.type))
 
     def _visit_if(self, op: scf.IfOp) -> None:
-        cond = self.get(op.cond)
-        taken = cond.value if isinstance(cond, ScalarFacts) else None
+        # Both branches are joined even when the condition is known: the dead
+        # branch's yields must still fit the result types (constant-fold removes
+        # the branch, and a later size-inference then sees only the live one).
         then_f = self.run_block(op.true_region.block, [])
-        else_f: list[Facts] | None = None
+        else_f: list[Facts] = []
         if op.false_region.blocks:
             else_f = self.run_block(op.false_region.block, [])
         for i, r in enumerate(op.results):
-            if taken is not None:
-                f = then_f[i] if taken else else_f[i]  # type: ignore[index]
-            else:
-                f = then_f[i].join(else_f[i])  # type: ignore[arg-type, index]
-            self.set(r, f)
+            self.set(r, then_f[i].join(else_f[i]))  # type: ignore[arg-type]
 
     def _fixpoint(
         self, op: Operation, init: list[Facts], body: Callable[[list[Facts]], list[Facts]]
@@ -141,20 +138,9 @@ class SizeAnalysis:
         def body(carried: list[Facts]) -> list[Facts]:
             return self.run_block(block, [UNKNOWN_SCALAR, *carried])
 
-        lb, ub, step = (self.get(v) for v in (op.lb, op.ub, op.step))
-        zero_trip = (
-            isinstance(lb, ScalarFacts)
-            and isinstance(ub, ScalarFacts)
-            and isinstance(lb.value, int)
-            and isinstance(ub.value, int)
-            and lb.value >= ub.value
-        )
-        if zero_trip:
-            body(init)  # facts for the (dead) body, for --explain
-            carried = init
-            self.loop_rounds[op] = 0
-        else:
-            carried = self._fixpoint(op, init, body)
+        # A loop known to run zero times is analysed like any other: its body's
+        # yields must fit the loop type (constant-fold removes it first at -O1+).
+        carried = self._fixpoint(op, init, body)
         for r, f in zip(op.results, carried, strict=True):
             self.set(r, f)
 

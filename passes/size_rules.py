@@ -78,14 +78,15 @@ def rand(op: mx.RandOp, ins: Sequence[Facts]) -> Facts:
     r, c = _int(ins[0]), _int(ins[1])
     s = op.sparsity.value.data
     lo, hi = op.min.value.data, op.max.value.data
+    finite = op.pdf.data == "normal" or (math.isfinite(lo) and math.isfinite(hi))
     if r is None or c is None:
-        return MatFacts.make(r, c, 0 if s == 0 else None)
-    placed = min(r * c, round(s * r * c))  # the kernel places exactly this many
+        return MatFacts.make(r, c, 0 if s == 0 else None, finite=finite)
+    placed = min(r * c, round(s * (r * c)))  # exactly what the kernel places
     # Placed values are non-zero for sure only if 0 is outside [min, max).
     nonzero_values = op.pdf.data == "uniform" and (lo > 0 or hi <= 0)
     zero_values = op.pdf.data == "uniform" and lo == hi == 0
     nnz = 0 if placed == 0 or zero_values else placed if nonzero_values else None
-    return MatFacts.make(r, c, nnz, nnz_ub=placed)
+    return MatFacts.make(r, c, nnz, nnz_ub=placed, finite=finite)
 
 
 @size_rule(mx.FillOp)
@@ -93,7 +94,7 @@ def fill(op: mx.FillOp, ins: Sequence[Facts]) -> Facts:
     v, r, c = _num(ins[0]), _int(ins[1]), _int(ins[2])
     cells = r * c if r is not None and c is not None else None
     nnz = None if v is None else 0 if v == 0 else cells
-    return MatFacts.make(r, c, nnz)
+    return MatFacts.make(r, c, nnz, finite=v is not None and math.isfinite(v))
 
 
 def seq_length(start: float, stop: float, step: float) -> int | None:
@@ -111,14 +112,15 @@ def seq_length(start: float, stop: float, step: float) -> int | None:
 def seq(op: mx.SeqOp, ins: Sequence[Facts]) -> Facts:
     a, b, s = (_num(f) for f in ins)
     n = seq_length(a, b, s) if a is not None and b is not None and s is not None else None
-    return MatFacts.make(n, 1, nnz_ub=n)
+    return MatFacts.make(n, 1, nnz_ub=n, finite=True)  # a non-finite seq fails at run time
 
 
 @size_rule(mx.ConstantOp)
 def constant(op: mx.ConstantOp, ins: Sequence[Facts]) -> Facts:
     shape = op.value.get_shape()
     values = op.value.get_values()
-    return MatFacts.make(shape[0], shape[1], sum(1 for v in values if v != 0))
+    nnz = sum(1 for v in values if v != 0)
+    return MatFacts.make(shape[0], shape[1], nnz, finite=all(math.isfinite(v) for v in values))
 
 
 @size_rule(mx.ReadOp)
@@ -130,8 +132,18 @@ def read(op: mx.ReadOp, ins: Sequence[Facts]) -> Facts:
 # Element-wise.
 
 
+_PROBES: dict[tuple[Any, ...], float | None] = {}
+
+
 def _kernel_on_zero(op: Operation, args: tuple[Any, ...]) -> float | None:
-    """The op's own kernel applied to zeros (and given scalars); None if it fails."""
+    """The op's own kernel applied to zeros (and given scalars), memoised; None if it fails."""
+    key = (type(op), *("M" if isinstance(a, np.ndarray) else a for a in args))
+    if key not in _PROBES:
+        _PROBES[key] = _probe(op, args)
+    return _PROBES[key]
+
+
+def _probe(op: Operation, args: tuple[Any, ...]) -> float | None:
     k = KERNELS.get(type(op)) or load_builtin_kernels().get(type(op))
     if k is None:
         return None
@@ -176,7 +188,12 @@ def elementwise_binary(op: mx.ElementwiseBinaryOp, ins: Sequence[Facts]) -> Fact
     mats = [f for f in ins if isinstance(f, MatFacts)]
     rows_ub = _lo(*(m.rows_ub for m in mats if m.rows != 1)) if shape[0] is None else None
     cols_ub = _lo(*(m.cols_ub for m in mats if m.cols != 1)) if shape[1] is None else None
-    out = MatFacts.make(shape[0], shape[1], rows_ub=rows_ub, cols_ub=cols_ub)
+    scalars = [_num(f) for f in ins if not isinstance(f, MatFacts)]
+    all_finite = all(m.finite for m in mats) and all(
+        v is not None and math.isfinite(v) for v in scalars
+    )
+    finite = isinstance(op, _ZERO_ONE_OPS) or (isinstance(op, mx.MinOp | mx.MaxOp) and all_finite)
+    out = MatFacts.make(shape[0], shape[1], rows_ub=rows_ub, cols_ub=cols_ub, finite=finite)
 
     # Scalar operands must be known to probe; a matrix operand probes as 0.
     probe = tuple(_operand_probe(f) for f in ins)
@@ -186,22 +203,32 @@ def elementwise_binary(op: mx.ElementwiseBinaryOp, ins: Sequence[Facts]) -> Fact
     if f00 is None or f00 != 0:
         return out  # zeros map to non-zeros: dense in the worst case
     reach = [_nnz_bound_of_broadcast(f, out) for f in ins if isinstance(f, MatFacts)]
-    if isinstance(op, mx.MulOp | mx.AndOp) and len(mats) == 2:
-        # Product-like: non-zero only where both are (SystemDS's min(s1, s2)).
-        nnz_ub = _lo(*reach)
+    if isinstance(op, mx.AndOp) and len(mats) == 2:
+        # Non-zero only where both are (`and` tests != 0: NaN is just "true").
         empty = any(m.nnz == 0 for m in mats)
+        nnz_ub = _lo(*reach)
+        return MatFacts.make(
+            out.rows, out.cols, 0 if empty else None, nnz_ub, rows_ub, cols_ub, True
+        )
+    if isinstance(op, mx.MulOp) and len(mats) == 2:
+        # Non-zero only where both are (SystemDS's min(s1, s2)) -- unless an Inf
+        # or NaN meets a zero (0 * Inf = NaN): so only for finite operands.
+        if not all_finite:
+            return MatFacts.make(out.rows, out.cols, None, _ub(*reach), rows_ub, cols_ub)
+        empty = any(m.nnz == 0 for m in mats)
+        nnz_ub = _lo(*reach)
         return MatFacts.make(out.rows, out.cols, 0 if empty else None, nnz_ub, rows_ub, cols_ub)
-    # f(0, 0) == 0: non-zeros only where some input has one (union bound).
+    # f(0, 0) == 0: non-zeros only where some input has one (union bound). Not
+    # exact even for X*c: tiny values can underflow to 0 (5e-324 * 0.5).
     nnz_ub = _ub(*reach)
-    if len(mats) == 1:
-        # Matrix (op) known scalar with f(0, c) == 0. Does it keep every non-zero?
-        # Not exact even for X*c: tiny values can underflow to 0 (5e-324 * 0.5).
-        return MatFacts.make(out.rows, out.cols, None, nnz_ub, rows_ub, cols_ub)
-    if all(m.nnz == 0 for m in mats):
-        return MatFacts.make(out.rows, out.cols, 0, 0.0, rows_ub, cols_ub)
-    return MatFacts.make(out.rows, out.cols, None, nnz_ub, rows_ub, cols_ub)
+    if len(mats) > 1 and all(m.nnz == 0 for m in mats):
+        return MatFacts.make(out.rows, out.cols, 0, 0.0, rows_ub, cols_ub, finite)
+    return MatFacts.make(out.rows, out.cols, None, nnz_ub, rows_ub, cols_ub, finite)
 
 
+_ZERO_ONE_OPS = (*mx.COMPARISONS, mx.AndOp, mx.OrOp)
+# Unary ops whose result is finite when the input is.
+_FINITE_UNARY = (mx.NegOp, mx.AbsOp, mx.SignOp, mx.RoundOp, mx.FloorOp, mx.CeilOp, mx.SigmoidOp)
 # Unary ops that map 0 -> 0 and non-zero -> non-zero (NaN counts as non-zero).
 _NNZ_EXACT_UNARY = (mx.NegOp, mx.AbsOp, mx.SignOp, mx.SqrtOp)
 # Unary ops that map 0 -> 0 but may create zeros.
@@ -211,17 +238,17 @@ _ZERO_SAFE_UNARY = (mx.RoundOp, mx.FloorOp, mx.CeilOp)
 @size_rule(*mx.UNARY_OPS)
 def elementwise_unary(op: mx.ElementwiseUnaryOp, ins: Sequence[Facts]) -> Facts:
     x = _mat(ins[0])
+    fin = x.finite and isinstance(op, _FINITE_UNARY)
     if isinstance(op, _NNZ_EXACT_UNARY):
-        return MatFacts.make(x.rows, x.cols, x.nnz, x.nnz_ub, x.rows_ub, x.cols_ub)
+        return MatFacts.make(x.rows, x.cols, x.nnz, x.nnz_ub, x.rows_ub, x.cols_ub, fin)
     if isinstance(op, _ZERO_SAFE_UNARY):
-        return MatFacts.make(
-            x.rows, x.cols, 0 if x.nnz == 0 else None, x.nnz_ub, x.rows_ub, x.cols_ub
-        )
+        nnz = 0 if x.nnz == 0 else None
+        return MatFacts.make(x.rows, x.cols, nnz, x.nnz_ub, x.rows_ub, x.cols_ub, fin)
     if isinstance(op, mx.NotOp):
         cells = x.cells
         nnz = cells - x.nnz if cells is not None and x.nnz is not None else None
-        return MatFacts.make(x.rows, x.cols, nnz, None, x.rows_ub, x.cols_ub)
-    return MatFacts.make(x.rows, x.cols, None, None, x.rows_ub, x.cols_ub)
+        return MatFacts.make(x.rows, x.cols, nnz, None, x.rows_ub, x.cols_ub, True)
+    return MatFacts.make(x.rows, x.cols, None, None, x.rows_ub, x.cols_ub, fin)
 
 
 @size_rule(mx.SelectOp)
@@ -235,9 +262,15 @@ def select(op: mx.SelectOp, ins: Sequence[Facts]) -> Facts:
         v = _num(f)
         return 0.0 if v == 0 else out.cells_ub
 
-    return MatFacts.make(
-        out.rows, out.cols, None, _ub(reach(ins[1]), reach(ins[2])), c.rows_ub, c.cols_ub
-    )
+    def fin(f: Facts) -> bool:
+        if isinstance(f, MatFacts):
+            return f.finite
+        v = _num(f)
+        return v is not None and math.isfinite(v)
+
+    nnz_ub = _ub(reach(ins[1]), reach(ins[2]))
+    finite = fin(ins[1]) and fin(ins[2])
+    return MatFacts.make(out.rows, out.cols, None, nnz_ub, c.rows_ub, c.cols_ub, finite)
 
 
 # ---------------------------------------------------------------------------
@@ -247,6 +280,8 @@ def select(op: mx.SelectOp, ins: Sequence[Facts]) -> Facts:
 @size_rule(mx.MatmulOp)
 def matmul(op: mx.MatmulOp, ins: Sequence[Facts]) -> Facts:
     a, b = _mat(ins[0]), _mat(ins[1])
+    if not (a.finite and b.finite):  # 0 * Inf = NaN: zeros bound nothing
+        return MatFacts.make(a.rows, b.cols, None, None, a.rows_ub, b.cols_ub)
     empty = a.nnz == 0 or b.nnz == 0
     # Non-empty rows of C <= non-empty rows of A <= min(m, nnz(A)); columns likewise.
     rows_nz = _lo(a.rows_ub, a.nnz_ub)
@@ -258,17 +293,18 @@ def matmul(op: mx.MatmulOp, ins: Sequence[Facts]) -> Facts:
 @size_rule(mx.TransposeOp)
 def transpose(op: mx.TransposeOp, ins: Sequence[Facts]) -> Facts:
     x = _mat(ins[0])
-    return MatFacts.make(x.cols, x.rows, x.nnz, x.nnz_ub, x.cols_ub, x.rows_ub)
+    return MatFacts.make(x.cols, x.rows, x.nnz, x.nnz_ub, x.cols_ub, x.rows_ub, x.finite)
 
 
 @size_rule(mx.DiagOp)
 def diag(op: mx.DiagOp, ins: Sequence[Facts]) -> Facts:
     x = _mat(ins[0])
     if x.cols == 1:  # vector -> diagonal matrix (1x1 -> 1x1 either way)
-        return MatFacts.make(x.rows, x.rows, x.nnz, x.nnz_ub, x.rows_ub, x.rows_ub)
+        return MatFacts.make(x.rows, x.rows, x.nnz, x.nnz_ub, x.rows_ub, x.rows_ub, x.finite)
+    nnz = 0 if x.nnz == 0 else None
     if x.rows is not None and x.rows == x.cols:
-        return MatFacts.make(x.rows, 1, 0 if x.nnz == 0 else None, _lo(x.nnz_ub, x.rows_ub))
-    return MatFacts.make(None, None, 0 if x.nnz == 0 else None, x.nnz_ub)
+        return MatFacts.make(x.rows, 1, nnz, _lo(x.nnz_ub, x.rows_ub), finite=x.finite)
+    return MatFacts.make(None, None, nnz, x.nnz_ub, finite=x.finite)
 
 
 @size_rule(mx.ReshapeOp)
@@ -280,7 +316,7 @@ def reshape(op: mx.ReshapeOp, ins: Sequence[Facts]) -> Facts:
         r = cells // c  # type: ignore[operator]
     if cells is not None and c is None and r not in (None, 0):
         c = cells // r  # type: ignore[operator]
-    return MatFacts.make(r, c, x.nnz, x.nnz_ub)
+    return MatFacts.make(r, c, x.nnz, x.nnz_ub, finite=x.finite)
 
 
 @size_rule(mx.ReduceOp)
@@ -307,7 +343,8 @@ def reduce(op: mx.ReduceOp, ins: Sequence[Facts]) -> Facts:
         safe = kind in ("sum", "sumsq") or (reduced is not None and reduced > 0)
         nnz_ub = _lo(n_ub, x.nnz_ub) if safe else n_ub
         nnz = 0 if x.nnz == 0 and safe else None
-    return MatFacts.make(shape[0], shape[1], nnz, nnz_ub, ub[0], ub[1])
+    finite = kind in ("argmin", "argmax") or (kind in ("min", "max") and x.finite)
+    return MatFacts.make(shape[0], shape[1], nnz, nnz_ub, ub[0], ub[1], finite)
 
 
 @size_rule(mx.TraceOp, mx.ToScalarOp)
@@ -325,14 +362,15 @@ def slice_(op: mx.SliceOp, ins: Sequence[Facts]) -> Facts:
     nnz = x.nnz if whole else 0 if x.nnz == 0 else None
     rows_ub = x.rows_ub if rows is None else None
     cols_ub = x.cols_ub if cols is None else None
-    return MatFacts.make(rows, cols, nnz, x.nnz_ub, rows_ub, cols_ub)
+    return MatFacts.make(rows, cols, nnz, x.nnz_ub, rows_ub, cols_ub, x.finite)
 
 
 @size_rule(mx.UpdateOp)
 def update(op: mx.UpdateOp, ins: Sequence[Facts]) -> Facts:
     a, b = _mat(ins[0]), _mat(ins[1])
     nnz = b.nnz if a.nnz == 0 else None
-    return MatFacts.make(a.rows, a.cols, nnz, _ub(a.nnz_ub, b.nnz_ub), a.rows_ub, a.cols_ub)
+    nnz_ub = _ub(a.nnz_ub, b.nnz_ub)
+    return MatFacts.make(a.rows, a.cols, nnz, nnz_ub, a.rows_ub, a.cols_ub, a.finite and b.finite)
 
 
 def _append(ins: Sequence[Facts], axis: int) -> Facts:
@@ -346,9 +384,10 @@ def _append(ins: Sequence[Facts], axis: int) -> Facts:
     nnzs = [m.nnz for m in ms]
     nnz = sum(nnzs) if all(n is not None for n in nnzs) else None  # type: ignore[arg-type]
     nnz_ub = _ub(*(m.nnz_ub for m in ms))
+    fin = all(m.finite for m in ms)
     if axis == 1:
-        return MatFacts.make(shared, total, nnz, nnz_ub, shared_ub, total_ub)
-    return MatFacts.make(total, shared, nnz, nnz_ub, total_ub, shared_ub)
+        return MatFacts.make(shared, total, nnz, nnz_ub, shared_ub, total_ub, fin)
+    return MatFacts.make(total, shared, nnz, nnz_ub, total_ub, shared_ub, fin)
 
 
 @size_rule(mx.CbindOp)
@@ -391,7 +430,8 @@ def nnz(op: mx.NnzOp, ins: Sequence[Facts]) -> Facts:
 @size_rule(mx.FromScalarOp)
 def from_scalar(op: mx.FromScalarOp, ins: Sequence[Facts]) -> Facts:
     v = _num(ins[0])
-    return MatFacts.make(1, 1, None if v is None else int(v != 0))
+    fin = v is not None and math.isfinite(v)
+    return MatFacts.make(1, 1, None if v is None else int(v != 0), finite=fin)
 
 
 @size_rule(mx.CastOp)

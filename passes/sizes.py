@@ -9,7 +9,8 @@ live elsewhere (estimators.py, memory.py): they never decide a fact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from xdsl.ir import Attribute
 
@@ -25,6 +26,13 @@ def _min(*xs: float | None) -> float | None:
     return min(known) if known else None
 
 
+@lru_cache(maxsize=65536)
+def _matrix_type(rows: Dim, cols: Dim, nnz: Dim) -> MatrixType:
+    return MatrixType(
+        rows, cols, nnz
+    )  # types are immutable: building one (and verifying) once is enough
+
+
 @dataclass(frozen=True)
 class MatFacts:
     rows: Dim = None
@@ -33,6 +41,8 @@ class MatFacts:
     rows_ub: float | None = None
     cols_ub: float | None = None
     nnz_ub: float | None = None
+    finite: bool = False
+    """Known to hold no NaN or Inf. Product rules need it: 0 * Inf is NaN, not 0."""
 
     @staticmethod
     def make(
@@ -42,6 +52,7 @@ class MatFacts:
         nnz_ub: float | None = None,
         rows_ub: float | None = None,
         cols_ub: float | None = None,
+        finite: bool = False,
     ) -> MatFacts:
         """Normalise: exact facts imply their bounds; nnz <= cells always."""
         rows_ub = float(rows) if rows is not None else rows_ub
@@ -55,7 +66,7 @@ class MatFacts:
         if nnz is None and rows is not None and cols is not None and rows * cols == 0:
             nnz = 0
             nnz_ub = 0.0
-        return MatFacts(rows, cols, nnz, rows_ub, cols_ub, nnz_ub)
+        return MatFacts(rows, cols, nnz, rows_ub, cols_ub, nnz_ub, finite)
 
     @staticmethod
     def of_type(t: MatrixType) -> MatFacts:
@@ -83,7 +94,10 @@ class MatFacts:
         return self.nnz == 0
 
     def to_type(self) -> MatrixType:
-        return MatrixType(self.rows, self.cols, self.nnz)
+        return _matrix_type(self.rows, self.cols, self.nnz)
+
+    def with_finite(self, finite: bool) -> MatFacts:
+        return replace(self, finite=finite)
 
     def meet(self, other: MatFacts) -> MatFacts:
         """Both hold: combine facts (e.g. a rule's result with a declared type)."""
@@ -94,6 +108,7 @@ class MatFacts:
             _min(self.nnz_ub, other.nnz_ub),
             _min(self.rows_ub, other.rows_ub),
             _min(self.cols_ub, other.cols_ub),
+            self.finite or other.finite,
         )
 
     def join(self, other: MatFacts) -> MatFacts:
@@ -112,6 +127,7 @@ class MatFacts:
             most(self.nnz_ub, other.nnz_ub),
             most(self.rows_ub, other.rows_ub),
             most(self.cols_ub, other.cols_ub),
+            self.finite and other.finite,
         )
 
     def widen(self, newer: MatFacts) -> MatFacts:
@@ -124,7 +140,9 @@ class MatFacts:
         rows_ub = keep(self.rows_ub, joined.rows_ub)
         cols_ub = keep(self.cols_ub, joined.cols_ub)
         nnz_ub = keep(self.nnz_ub, joined.nnz_ub)
-        return MatFacts.make(joined.rows, joined.cols, joined.nnz, nnz_ub, rows_ub, cols_ub)
+        return MatFacts.make(
+            joined.rows, joined.cols, joined.nnz, nnz_ub, rows_ub, cols_ub, joined.finite
+        )
 
 
 @dataclass(frozen=True)
