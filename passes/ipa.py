@@ -90,6 +90,7 @@ class Ipa:
         self.inline_threshold = inline_threshold
         self.stats = IpaStats()
         self._specialised_keys: dict[str, tuple[ArgKey, ...]] = {}
+        self._clones: dict[str, int] = {}
 
     # -- helpers -------------------------------------------------------------
 
@@ -128,6 +129,8 @@ class Ipa:
                 groups.setdefault(signature(call), []).append(call)
             keys = list(groups)
             if len(keys) == 1 and name not in roots:
+                if all(self._is_generic(k) for k in keys[0]):
+                    continue  # nothing known to pass in: not a specialisation
                 if self._specialised_keys.get(name) != keys[0]:
                     self._apply(fn, keys[0], groups[keys[0]])
                     self._specialised_keys[name] = keys[0]
@@ -135,9 +138,11 @@ class Ipa:
                     changed = True
                 continue
             # Disagreeing call sites (or a root, whose signature is public): clone.
-            for key in keys[: self.max_specializations]:
+            for key in keys:
                 if all(self._is_generic(k) for k in key):
                     continue  # nothing to propagate for these sites
+                if self._clones.get(name, 0) >= self.max_specializations:
+                    break  # the bound is per function, over all rounds
                 clone = fn.clone()
                 clone.sym_name = StringAttr(self._fresh_name(graph, name))
                 clone.sym_visibility = StringAttr("private")
@@ -145,6 +150,7 @@ class Ipa:
                 graph.funcs[clone.sym_name.data] = clone
                 self._apply(clone, key, groups[key])
                 self._specialised_keys[clone.sym_name.data] = key
+                self._clones[name] = self._clones.get(name, 0) + 1
                 self.stats.cloned += 1
                 changed = True
         if changed:

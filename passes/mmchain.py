@@ -232,6 +232,23 @@ def _tree_cells(v: SSAValue, root: bool = True) -> float:
     return 0.0
 
 
+def _broadcasts(order: list[SSAValue]) -> bool:
+    """Every step of the left-deep product of `order` is a valid, known broadcast."""
+    acc: tuple[int | None, int | None] | None = None
+    for f in order:
+        s = f.type.shape if isinstance(f.type, mx.MatrixType) else None
+        if acc is None:
+            acc = s
+            continue
+        if s is None:
+            continue
+        out = mx.broadcast_shape(acc, s)
+        if isinstance(out, str) or None in out:
+            return False
+        acc = out
+    return True
+
+
 def _chain_cells_cheap_first(order: list[SSAValue]) -> float:
     """Cells computed by a left-deep product of `order` (broadcast: the larger shape)."""
     total, acc = 0.0, _cells(order[0])
@@ -262,6 +279,8 @@ class ProductChain(RewritePattern):
             counts[id(f)] += 1
         order.sort(key=_rank)  # stable: ties keep their first-seen order
         repeated = any(n > 1 for n in counts.values())
+        if not _broadcasts(order):
+            return  # e.g. a row and a column vector: reordering would broadcast outer
         if len(factors) < 3 and not repeated:
             return
         if len(factors) == 2:

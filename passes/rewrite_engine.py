@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp, StringAttr, f64, i64
 from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import VarOperandDef
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
@@ -319,69 +320,81 @@ class Rule:
 COMMUTATIVE = (mx.AddOp, mx.MulOp, mx.MinOp, mx.MaxOp, mx.EqOp, mx.NeOp, mx.AndOp, mx.OrOp)
 
 
-def match(p: Pat, v: SSAValue, b: Bindings) -> bool:
-    """Match pattern p against value v, extending bindings b (undone on failure)."""
+def matches(p: Pat, v: SSAValue, b: Bindings) -> Iterator[Bindings]:
+    """Every way pattern p matches value v, each an extension of bindings b.
+
+    Commutative ops are tried in both operand orders, so a condition that tells
+    the operands apart (colSums(X * v) with v the vector) sees both bindings.
+    """
     if isinstance(p, Var):
         if p.kind == "mat" and not isinstance(v.type, mx.MatrixType):
-            return False
+            return
         if p.kind == "num" and v.type != f64:
-            return False
+            return
         if p.name in b:
-            return b[p.name] is v
-        b[p.name] = v
-        return True
-    if isinstance(p, Lit):
+            if b[p.name] is v:
+                yield b
+            return
+        yield {**b, p.name: v}
+    elif isinstance(p, Lit):
         c = scalar_value(v)
-        return (
-            c is not None
-            and v.type == f64
-            and float(c) == p.value
-            and (math.copysign(1.0, c) == math.copysign(1.0, p.value))
-        )
-    if isinstance(p, Op):
+        if c is not None and v.type == f64 and float(c) == p.value:
+            if math.copysign(1.0, c) == math.copysign(1.0, p.value):
+                yield b
+    elif isinstance(p, Op):
         op = v.owner
-        if not isinstance(op, p.cls) or len(op.results) != 1:
-            return False
-        return match_op(p, op, b)
-    return False
+        if isinstance(op, p.cls) and len(op.results) == 1:
+            yield from matches_op(p, op, b)
 
 
-def match_op(p: Op, op: Operation, b: Bindings) -> bool:
-    saved = dict(b)
+def matches_op(p: Op, op: Operation, b: Bindings) -> Iterator[Bindings]:
+    b = dict(b)
     for name, want in p.props.items():
         have = op.properties.get(name)
         have_s = have.data if isinstance(have, StringAttr) else None
         if isinstance(want, PropVar):
             if want.name in b and b[want.name] != have_s:
-                return _restore(b, saved)
+                return
             b[want.name] = have_s
         elif have_s != want:
-            return _restore(b, saved)
+            return
     operands = list(op.operands)
+    bound = {p.bind: op.results[0]} if p.bind is not None else {}
     if len(p.args) == 1 and isinstance(p.args[0], Rest):
-        b[p.args[0].name] = operands
-        if p.bind is not None:
-            b[p.bind] = op.results[0]
-        return True
-    orders = [operands]
-    if isinstance(op, COMMUTATIVE) and len(operands) == 2:
-        orders.append(operands[::-1])
+        yield {**b, p.args[0].name: operands, **bound}
+        return
     if len(operands) != len(p.args):
-        return _restore(b, saved)
+        return
+    orders = [operands]
+    if isinstance(op, COMMUTATIVE) and len(operands) == 2 and operands[0] is not operands[1]:
+        orders.append(operands[::-1])
     for ordered in orders:
-        trial = dict(b)
-        if all(match(sp, sv, trial) for sp, sv in zip(p.args, ordered, strict=True)):
-            b.clear()
-            b.update(trial)
-            if p.bind is not None:
-                b[p.bind] = op.results[0]
-            return True
-    return _restore(b, saved)
+        for found in _match_all(p.args, ordered, b):
+            yield {**found, **bound}
 
 
-def _restore(b: Bindings, saved: Bindings) -> bool:
-    b.clear()
-    b.update(saved)
+def _match_all(pats: Sequence[Pat], vals: Sequence[SSAValue], b: Bindings) -> Iterator[Bindings]:
+    if not pats:
+        yield b
+        return
+    for b2 in matches(pats[0], vals[0], b):
+        yield from _match_all(pats[1:], vals[1:], b2)
+
+
+def match_op(p: Op, op: Operation, b: Bindings) -> bool:
+    """The first match of p at op, written into b (for callers that want one)."""
+    for found in matches_op(p, op, b):
+        b.clear()
+        b.update(found)
+        return True
+    return False
+
+
+def match(p: Pat, v: SSAValue, b: Bindings) -> bool:
+    for found in matches(p, v, b):
+        b.clear()
+        b.update(found)
+        return True
     return False
 
 
@@ -411,7 +424,9 @@ def result_type(
         return _SCALAR_RESULT[cls]
     if cls is mx.ReduceOp and props["axis"] == StringAttr("all"):
         return f64
-    probe = cls.build(operands=list(operands), result_types=[mx.MatrixType()], properties=props)
+    probe = cls.build(
+        operands=_group(cls, list(operands)), result_types=[mx.MatrixType()], properties=props
+    )
     rule = SIZE_RULES.get(cls)
     try:
         out = rule(probe, [facts_of_type(v.type) for v in operands]) if rule else MatFacts()
@@ -420,6 +435,14 @@ def result_type(
     finally:
         probe.drop_all_references()
     return out.to_type() if isinstance(out, MatFacts) else mx.MatrixType()
+
+
+def _group(cls: type[Operation], operands: list[SSAValue]) -> list[Any]:
+    """Operands as IRDL's builder wants them: a variadic op (cbind) takes one list."""
+    defs = cls.get_irdl_definition().operands  # type: ignore[attr-defined]
+    if len(defs) == 1 and isinstance(defs[0][1], VarOperandDef):
+        return [operands]
+    return list(operands)
 
 
 @dataclass
@@ -453,7 +476,9 @@ class Builder:
             for k, v in p.props.items():
                 props[k] = StringAttr(b[v.name] if isinstance(v, PropVar) else v)
             rt = result_type(p.cls, operands, props)
-            return self.insert(p.cls.build(operands=operands, result_types=[rt], properties=props))
+            return self.insert(
+                p.cls.build(operands=_group(p.cls, operands), result_types=[rt], properties=props)
+            )
         raise TypeError(f"cannot build {p!r}")
 
 
@@ -530,10 +555,11 @@ class RulesPattern(RewritePattern):
         if self.engine.exhausted():
             return
         for rule in self.rules:
-            b: Bindings = {}
-            if not match_op(rule.pattern, op, b):
-                continue
-            if rule.when is not None and not rule.when(b):
+            b = next(
+                (m for m in matches_op(rule.pattern, op, {}) if rule.when is None or rule.when(m)),
+                None,
+            )
+            if b is None:
                 continue
             builder = Builder(rewriter, op)
             new = builder.build(rule.replacement, b)

@@ -8,7 +8,7 @@ Rules that would turn an Inf of the other operand into a different result
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IntegerAttr, i64
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, f64, i64
 from xdsl.ir import SSAValue
 
 from amls.dialects import matrix as mx
@@ -95,7 +95,7 @@ def zeros_of_root(builder: Builder, b: Bindings) -> SSAValue | None:
     t_ = b["root"].type
     if not isinstance(t_, mx.MatrixType) or None in t_.shape:
         return None
-    zero = builder.insert(arith.ConstantOp.from_float_and_width(0.0, 64))
+    zero = builder.insert(arith.ConstantOp(FloatAttr(0.0, f64)))
     r, c = _int_const(builder, t_.rows), _int_const(builder, t_.cols)  # type: ignore[arg-type]
     return builder.insert(
         mx.FillOp.build(operands=[zero, r, c], result_types=[mx.MatrixType(t_.rows, t_.cols, 0)])
@@ -103,7 +103,7 @@ def zeros_of_root(builder: Builder, b: Bindings) -> SSAValue | None:
 
 
 def zero_scalar(builder: Builder, b: Bindings) -> SSAValue:
-    return builder.insert(arith.ConstantOp.from_float_and_width(0.0, 64))
+    return builder.insert(arith.ConstantOp(FloatAttr(0.0, f64)))
 
 
 def meta_literal(kind: str):  # noqa: ANN201
@@ -119,7 +119,7 @@ def sum_fill(builder: Builder, b: Bindings) -> SSAValue | None:
     t_ = b["root_fill"].type
     if None in t_.shape:
         return None
-    cells = builder.insert(arith.ConstantOp.from_float_and_width(float(t_.rows * t_.cols), 64))
+    cells = builder.insert(arith.ConstantOp(FloatAttr(float(t_.rows * t_.cols), f64)))
     return builder.insert(arith.MulfOp(b["a"], cells))
 
 
@@ -127,7 +127,7 @@ def nnz_literal(builder: Builder, b: Bindings) -> SSAValue | None:
     n = b["X"].type.nnz
     if n is None:
         return None
-    return builder.insert(arith.ConstantOp.from_float_and_width(float(n), 64))
+    return builder.insert(arith.ConstantOp(FloatAttr(float(n), f64)))
 
 
 def select_known(builder: Builder, b: Bindings) -> SSAValue | None:
@@ -152,21 +152,17 @@ def mean_from_sum(axis: str, count: str):  # noqa: ANN201
 
     def cond(b: Bindings) -> bool:
         n = b["n"]
-        want = shape(b["X"])
-        if want is None:
-            return False
-        expected = want[0] if count == "rows" else want[1]
-        if expected is None:
-            return False
-        c = scalar_value(n)
-        if c is not None:
-            return float(c) == float(expected)
         owner = n.owner
+        meta = mx.NrowOp if count == "rows" else mx.NcolOp
         if isinstance(owner, arith.SIToFPOp):
             src = owner.input.owner
-            meta = mx.NrowOp if count == "rows" else mx.NcolOp
-            return isinstance(src, meta) and src.input is b["X"]
-        return False
+            if isinstance(src, meta) and src.input is b["X"]:
+                return True  # divides by nrow(X) itself: any size
+            n = owner.input
+        want = shape(b["X"])
+        expected = None if want is None else want[0] if count == "rows" else want[1]
+        c = scalar_value(n)
+        return expected is not None and c is not None and float(c) == float(expected)
 
     return cond
 
@@ -247,7 +243,8 @@ DYNAMIC_RULES: list[Rule] = [
     Rule("diag-of-mm", Op(mx.DiagOp, X @ Y).as_("root"), reduce("sum", "row", X * t(Y)),
          when=lambda b: shape(b["root"]) is not None and shape(b["root"])[1] == 1  # type: ignore[index]
          and not is_1x1("root")(b)),
-    Rule("distributive-mm", (A @ B) + (A @ C), A @ (B + C), when=same_shape("B", "C")),
+    Rule("distributive-mm", (A @ B).as_("AB") + (A @ C).as_("AC"), A @ (B + C),
+         when=all_of(same_shape("B", "C"), one_use("AB"), one_use("AC"))),
     Rule("sum-diag", sum_(Op(mx.DiagOp, X)), trace(X),
          when=lambda b: square("X")(b) and shape(b["X"])[0] != 1),  # type: ignore[index]
     Rule("sum-fill", sum_(Op(mx.FillOp, Num("a"), Var("r"), Var("c")).as_("root_fill")),
@@ -267,9 +264,13 @@ DYNAMIC_RULES: list[Rule] = [
     Rule("minus-mm", X @ (-Y).as_("n"), -(X @ Y),
          when=lambda b: _cells(b["root_mm"]) is not None and _cells(b["n"]) is not None
          and _cells(b["root_mm"]) < _cells(b["n"])),
-    Rule("sum-mm", sum_(A @ B), sum_(t(reduce("sum", "col", A)) * reduce("sum", "row", B))),
-    Rule("sum-mm", reduce("sum", "col", A @ B), reduce("sum", "col", A) @ B),
-    Rule("sum-mm", reduce("sum", "row", A @ B), A @ reduce("sum", "row", B)),
+    # Finite only: an Inf meeting a zero is NaN in A%*%B but not in the sums.
+    Rule("sum-mm", sum_(A @ B), sum_(t(reduce("sum", "col", A)) * reduce("sum", "row", B)),
+         when=finite("A", "B")),
+    Rule("sum-mm", reduce("sum", "col", A @ B), reduce("sum", "col", A) @ B,
+         when=finite("A", "B")),
+    Rule("sum-mm", reduce("sum", "row", A @ B), A @ reduce("sum", "row", B),
+         when=finite("A", "B")),
     *(Rule("scalar-mv-binary", binary(cls, X, Mat("y")), binary(cls, X, to_scalar(Mat("y"))),
            when=lambda b: is_1x1("y")(b) and not is_1x1("X")(b) and shape(b["X"]) is not None)
       for cls in mx.BINARY_OPS),

@@ -32,11 +32,11 @@ from amls.passes.rewrite_engine import (
     all_of,
     binary,
     is_1x1,
-    is_mat,
     one_use,
     reduce,
     same_shape,
     scalar_value,
+    shape,
     sum_,
     t,
     to_scalar,
@@ -92,6 +92,26 @@ def finite_const(name: str) -> Cond:
     return cond
 
 
+def nonzero_const(name: str) -> Cond:
+    """A finite non-zero constant (0 * sum(X) is NaN where sum(X) overflows; sum(0*X) is 0)."""
+
+    def cond(bd: Bindings) -> bool:
+        c = scalar_value(bd[name])
+        return c is not None and math.isfinite(c) and c != 0
+
+    return cond
+
+
+def square_product(x: str, y: str) -> Cond:
+    """X %*% Y known square: the rewrite must not hide trace's shape error."""
+
+    def cond(bd: Bindings) -> bool:
+        sx, sy = shape(bd[x]), shape(bd[y])
+        return sx is not None and sy is not None and None not in (*sx, *sy) and sx == sy[::-1]
+
+    return cond
+
+
 def fill_has_shape_of(fill: str, x: str) -> Cond:
     return same_shape(fill, x)
 
@@ -120,8 +140,8 @@ def _rand_scaled(builder: Builder, bd: Bindings, how: str) -> SSAValue | None:
     rand = bd["R"].owner
     assert isinstance(rand, mx.RandOp)
     c = scalar_value(bd["c"])
-    if c is None or not math.isfinite(c) or rand.pdf.data != "uniform":
-        return None
+    if c is None or not math.isfinite(c) or rand.pdf.data != "uniform" or rand.seed is None:
+        return None  # an unseeded rand is not pure: it would stay and draw twice
     lo, hi = rand.min.value.data, rand.max.value.data
     if how == "mul":
         if c <= 0:
@@ -131,6 +151,8 @@ def _rand_scaled(builder: Builder, bd: Bindings, how: str) -> SSAValue | None:
         if rand.sparsity.value.data != 1.0:
             return None  # shifting would move the zeros of a sparse rand
         lo, hi = (lo + c, hi + c) if how == "add" else (lo - c, hi - c)
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        return None  # rand(max=1e308)*2 would need max=inf
     props = dict(rand.properties)
     props["min"], props["max"] = FloatAttr(lo, f64), FloatAttr(hi, f64)
     new = mx.RandOp.build(
@@ -175,12 +197,10 @@ STATIC_RULES: list[Rule] = [
     Rule("mul-self", X * X, X**2.0),
     Rule("sign-from-compare", (X > 0.0) - (X < 0.0), unary(mx.SignOp, X), when=finite("X")),
     Rule("neg-sub", -(B - A).as_("d"), A - B, when=one_use("d")),
-    Rule("distribute-sub", Var("X") - Var("Y") * Var("X"), (1.0 - Var("Y")) * Var("X"),
-         when=is_mat("X")),
-    Rule("distribute-sub", Var("Y") * Var("X") - Var("X"), (Var("Y") - 1.0) * Var("X"),
-         when=is_mat("X")),
-    Rule("distribute-add", Var("X") + Var("Y") * Var("X"), (1.0 + Var("Y")) * Var("X"),
-         when=is_mat("X")),
+    # X finite: with X = Inf, Y = 0, X - Y*X is NaN but (1-Y)*X is Inf.
+    Rule("distribute-sub", X - Y * X, (1.0 - Y) * X, when=finite("X")),
+    Rule("distribute-sub", Y * X - X, (Y - 1.0) * X, when=finite("X")),
+    Rule("distribute-add", X + Y * X, (1.0 + Y) * X, when=finite("X")),
     Rule("scalar-pm-fold", (a + X) + b, Op(arith.AddfOp, a, b) + X),
     Rule("scalar-pm-fold", (a - X) + b, Op(arith.AddfOp, a, b) - X),
     Rule("scalar-pm-fold", (a + X) - b, Op(arith.SubfOp, a, b) + X),
@@ -202,10 +222,10 @@ STATIC_RULES: list[Rule] = [
     ),
     Rule("agg-of-agg", sum_(reduce("sumsq", PropVar("ax"), X)), reduce("sumsq", "all", X),
          when=lambda bd: bd["ax"] in ("row", "col")),
-    Rule("sum-scalar-mult", sum_(s * X), Op(arith.MulfOp, s, sum_(X)), when=finite_const("s")),
+    Rule("sum-scalar-mult", sum_(s * X), Op(arith.MulfOp, s, sum_(X)), when=nonzero_const("s")),
     *(
         Rule("sum-scalar-mult", reduce("sum", ax, s * X), s * reduce("sum", ax, X),
-             when=finite_const("s"))
+             when=nonzero_const("s"))
         for ax in ("row", "col")
     ),
     Rule("to-scalar-push", to_scalar(X * Y), Op(arith.MulfOp, to_scalar(X), to_scalar(Y)),
@@ -224,7 +244,7 @@ STATIC_RULES: list[Rule] = [
     Rule("transpose-of-append", t(Op(mx.CbindOp, t(A), t(B))), Op(mx.RbindOp, A, B)),
     Rule("transpose-of-append", t(Op(mx.RbindOp, t(A), t(B))), Op(mx.CbindOp, A, B)),
     Rule("sigmoid-fusion", 1.0 / (1.0 + unary(mx.ExpOp, -X)), unary(mx.SigmoidOp, X)),
-    Rule("trace-mm", trace(X @ Y), sum_(X * t(Y))),
+    Rule("trace-mm", trace(X @ Y), sum_(X * t(Y)), when=square_product("X", "Y")),
     Rule("trace-add", trace(A + B), Op(arith.AddfOp, trace(A), trace(B)),
          when=same_shape("A", "B")),
     Rule("trace-transpose", trace(t(A)), trace(A)),

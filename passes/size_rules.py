@@ -254,7 +254,11 @@ def elementwise_unary(op: mx.ElementwiseUnaryOp, ins: Sequence[Facts]) -> Facts:
 @size_rule(mx.SelectOp)
 def select(op: mx.SelectOp, ins: Sequence[Facts]) -> Facts:
     c = _mat(ins[0])
-    out = MatFacts.make(c.rows, c.cols, rows_ub=c.rows_ub, cols_ub=c.cols_ub)
+    # The result has the condition's shape, which matrix branches must share.
+    mats = [f for f in ins if isinstance(f, MatFacts)]
+    rows = next((m.rows for m in mats if m.rows is not None), None)
+    cols = next((m.cols for m in mats if m.cols is not None), None)
+    out = MatFacts.make(rows, cols, rows_ub=c.rows_ub, cols_ub=c.cols_ub)
 
     def reach(f: Facts) -> float | None:
         if isinstance(f, MatFacts):
@@ -270,7 +274,7 @@ def select(op: mx.SelectOp, ins: Sequence[Facts]) -> Facts:
 
     nnz_ub = _ub(reach(ins[1]), reach(ins[2]))
     finite = fin(ins[1]) and fin(ins[2])
-    return MatFacts.make(out.rows, out.cols, None, nnz_ub, c.rows_ub, c.cols_ub, finite)
+    return MatFacts.make(out.rows, out.cols, None, nnz_ub, out.rows_ub, out.cols_ub, finite)
 
 
 # ---------------------------------------------------------------------------
@@ -302,8 +306,9 @@ def diag(op: mx.DiagOp, ins: Sequence[Facts]) -> Facts:
     if x.cols == 1:  # vector -> diagonal matrix (1x1 -> 1x1 either way)
         return MatFacts.make(x.rows, x.rows, x.nnz, x.nnz_ub, x.rows_ub, x.rows_ub, x.finite)
     nnz = 0 if x.nnz == 0 else None
-    if x.rows is not None and x.rows == x.cols:
-        return MatFacts.make(x.rows, 1, nnz, _lo(x.nnz_ub, x.rows_ub), finite=x.finite)
+    n = x.rows if x.rows is not None else x.cols if x.cols not in (None, 1) else None
+    if n is not None and x.cols != 1:  # not a column vector: square, its diagonal is n x 1
+        return MatFacts.make(n, 1, nnz, _lo(x.nnz_ub, float(n)), finite=x.finite)
     return MatFacts.make(None, None, nnz, x.nnz_ub, finite=x.finite)
 
 
@@ -343,7 +348,8 @@ def reduce(op: mx.ReduceOp, ins: Sequence[Facts]) -> Facts:
         safe = kind in ("sum", "sumsq") or (reduced is not None and reduced > 0)
         nnz_ub = _lo(n_ub, x.nnz_ub) if safe else n_ub
         nnz = 0 if x.nnz == 0 and safe else None
-    finite = kind in ("argmin", "argmax") or (kind in ("min", "max") and x.finite)
+    reduced_ok = (x.cols if axis == "row" else x.rows) not in (None, 0)
+    finite = kind in ("argmin", "argmax") or (kind in ("min", "max") and x.finite and reduced_ok)
     return MatFacts.make(shape[0], shape[1], nnz, nnz_ub, ub[0], ub[1], finite)
 
 
@@ -403,13 +409,15 @@ def rbind(op: mx.RbindOp, ins: Sequence[Facts]) -> Facts:
 @size_rule(mx.SolveOp)
 def solve(op: mx.SolveOp, ins: Sequence[Facts]) -> Facts:
     a, b = _mat(ins[0]), _mat(ins[1])
-    return MatFacts.make(a.cols, b.cols, rows_ub=a.cols_ub, cols_ub=b.cols_ub)
+    n = next((d for d in (a.cols, a.rows, b.rows) if d is not None), None)  # A is square
+    return MatFacts.make(n, b.cols, rows_ub=a.cols_ub, cols_ub=b.cols_ub)
 
 
 @size_rule(mx.InvOp)
 def inv(op: mx.InvOp, ins: Sequence[Facts]) -> Facts:
     a = _mat(ins[0])
-    return MatFacts.make(a.rows, a.cols, rows_ub=a.rows_ub, cols_ub=a.cols_ub)
+    n = a.rows if a.rows is not None else a.cols  # square
+    return MatFacts.make(n, n, rows_ub=a.rows_ub, cols_ub=a.cols_ub)
 
 
 @size_rule(mx.NrowOp)

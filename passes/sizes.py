@@ -54,7 +54,14 @@ class MatFacts:
         cols_ub: float | None = None,
         finite: bool = False,
     ) -> MatFacts:
-        """Normalise: exact facts imply their bounds; nnz <= cells always."""
+        """Normalise: exact facts imply their bounds; nnz <= cells always.
+
+        A negative size (2 - 5 rows) is no fact: the op fails at run time if it
+        runs at all, so it stays unknown rather than making an invalid type.
+        """
+        rows = None if rows is not None and rows < 0 else rows
+        cols = None if cols is not None and cols < 0 else cols
+        nnz = None if nnz is not None and nnz < 0 else nnz
         rows_ub = float(rows) if rows is not None else rows_ub
         cols_ub = float(cols) if cols is not None else cols_ub
         cells_ub = _mul(rows_ub, cols_ub)
@@ -66,6 +73,8 @@ class MatFacts:
         if nnz is None and rows is not None and cols is not None and rows * cols == 0:
             nnz = 0
             nnz_ub = 0.0
+        if rows == 0 or cols == 0:
+            finite = True  # no cells: no Inf/NaN
         return MatFacts(rows, cols, nnz, rows_ub, cols_ub, nnz_ub, finite)
 
     @staticmethod

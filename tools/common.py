@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import Block, Operation, Region
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.parser import Parser
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
@@ -171,15 +171,27 @@ def verify_located(module: Operation) -> None:
     Children are verified before their parent, as xDSL does.
     """
 
+    visible: set[SSAValue] = set()  # defined before the current op, here or above
+
     def visit_region(region: Region) -> None:
         for block in region.blocks:
             visit_block(block)
 
     def visit_block(block: Block) -> None:
+        added: list[SSAValue] = list(block.args)
+        visible.update(block.args)
         for op in block.ops:
             visit_op(op)
+            visible.update(op.results)
+            added.extend(op.results)
+        visible.difference_update(added)
 
     def visit_op(op: Operation) -> None:
+        # xDSL does not check dominance: a use before its definition would parse,
+        # verify, and fail only when run.
+        for v in op.operands:
+            if v not in visible and not isinstance(op.parent_op(), ModuleOp | None):
+                raise LocatedVerifyError(op, "operand is used before it is defined")
         for region in op.regions:
             visit_region(region)
         try:

@@ -124,6 +124,7 @@ class AmlsOptMain(xDSLOptMain):
             for i, chunk in enumerate(chunks):
                 if i > 0:
                     out.write("// -----\n")
+                    out.flush()
                 try:
                     module = parse_module(self.ctx, chunk, name, line_offset)
                     if not self.args.disable_verify:

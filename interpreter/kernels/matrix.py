@@ -309,7 +309,7 @@ def rand(op: mx.RandOp, args: Args) -> Mat:
 def fill(op: mx.FillOp, args: Args) -> Mat:
     value = float(args[0])
     r, c = _dims(args[1], args[2])
-    if value == 0.0:
+    if value == 0.0 and math.copysign(1.0, value) > 0:  # -0.0 must keep its sign
         return sp.csr_array((r, c), dtype=np.float64)  # all-zero: free at any size
     return np.full((r, c), value)
 
