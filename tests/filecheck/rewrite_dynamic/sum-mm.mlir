@@ -23,7 +23,12 @@
 // CHECK-NEXT:    %[[D:.*]] = matrix.matmul %[[TT]], %[[RB]] : (!matrix.mat<1x10xf64>, !matrix.mat<10x1xf64>) -> !matrix.mat<1x1xf64>
 // CHECK-NEXT:    %s = matrix.to_scalar %[[D]] : (!matrix.mat<1x1xf64>) -> f64
 // CHECK-NOT:     !matrix.mat<20x5xf64>
-func.func @all(%A: !matrix.mat<20x10xf64>, %B: !matrix.mat<10x5xf64>) -> f64 {
+func.func @all() -> f64 {
+  %n20 = arith.constant 20 : i64
+  %n10 = arith.constant 10 : i64
+  %n5 = arith.constant 5 : i64
+  %A = matrix.rand %n20, %n10 {seed = 1} : (i64, i64) -> !matrix.mat<20x10xf64>
+  %B = matrix.rand %n10, %n5 {seed = 2} : (i64, i64) -> !matrix.mat<10x5xf64>
   %P = matrix.matmul %A, %B : (!matrix.mat<20x10xf64>, !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64>
   %s = matrix.reduce sum all %P : (!matrix.mat<20x5xf64>) -> f64
   func.return %s : f64
@@ -34,10 +39,15 @@ func.func @all(%A: !matrix.mat<20x10xf64>, %B: !matrix.mat<10x5xf64>) -> f64 {
 // CHECK:       rewrite: sum-mm at {{.*}}sum-mm.mlir:{{[0-9]+}}:3
 // CHECK-NEXT:  rewrite-count: sum-mm 1
 // CHECK-LABEL: func.func @col(
-// CHECK-NEXT:    %[[CA:.*]] = matrix.reduce sum col %A : (!matrix.mat<20x10xf64>) -> !matrix.mat<1x10xf64>
+// CHECK:         %[[CA:.*]] = matrix.reduce sum col %A : (!matrix.mat<20x10xf64>) -> !matrix.mat<1x10xf64>
 // CHECK-NEXT:    %c = matrix.matmul %[[CA]], %B : (!matrix.mat<1x10xf64>, !matrix.mat<10x5xf64>) -> !matrix.mat<1x5xf64>
 // CHECK-NEXT:    func.return %c
-func.func @col(%A: !matrix.mat<20x10xf64>, %B: !matrix.mat<10x5xf64>) -> !matrix.mat<1x5xf64> {
+func.func @col() -> !matrix.mat<1x5xf64> {
+  %n20 = arith.constant 20 : i64
+  %n10 = arith.constant 10 : i64
+  %n5 = arith.constant 5 : i64
+  %A = matrix.rand %n20, %n10 {seed = 1} : (i64, i64) -> !matrix.mat<20x10xf64>
+  %B = matrix.rand %n10, %n5 {seed = 2} : (i64, i64) -> !matrix.mat<10x5xf64>
   %P = matrix.matmul %A, %B : (!matrix.mat<20x10xf64>, !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64>
   %c = matrix.reduce sum col %P : (!matrix.mat<20x5xf64>) -> !matrix.mat<1x5xf64>
   func.return %c : !matrix.mat<1x5xf64>
@@ -48,10 +58,15 @@ func.func @col(%A: !matrix.mat<20x10xf64>, %B: !matrix.mat<10x5xf64>) -> !matrix
 // CHECK:       rewrite: sum-mm at {{.*}}sum-mm.mlir:{{[0-9]+}}:3
 // CHECK-NEXT:  rewrite-count: sum-mm 1
 // CHECK-LABEL: func.func @row(
-// CHECK-NEXT:    %[[RB:.*]] = matrix.reduce sum row %B : (!matrix.mat<10x5xf64>) -> !matrix.mat<10x1xf64>
+// CHECK:         %[[RB:.*]] = matrix.reduce sum row %B : (!matrix.mat<10x5xf64>) -> !matrix.mat<10x1xf64>
 // CHECK-NEXT:    %r = matrix.matmul %A, %[[RB]] : (!matrix.mat<20x10xf64>, !matrix.mat<10x1xf64>) -> !matrix.mat<20x1xf64>
 // CHECK-NEXT:    func.return %r
-func.func @row(%A: !matrix.mat<20x10xf64>, %B: !matrix.mat<10x5xf64>) -> !matrix.mat<20x1xf64> {
+func.func @row() -> !matrix.mat<20x1xf64> {
+  %n20 = arith.constant 20 : i64
+  %n10 = arith.constant 10 : i64
+  %n5 = arith.constant 5 : i64
+  %A = matrix.rand %n20, %n10 {seed = 1} : (i64, i64) -> !matrix.mat<20x10xf64>
+  %B = matrix.rand %n10, %n5 {seed = 2} : (i64, i64) -> !matrix.mat<10x5xf64>
   %P = matrix.matmul %A, %B : (!matrix.mat<20x10xf64>, !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64>
   %r = matrix.reduce sum row %P : (!matrix.mat<20x5xf64>) -> !matrix.mat<20x1xf64>
   func.return %r : !matrix.mat<20x1xf64>
