@@ -1,6 +1,6 @@
 """Generate a straight-line scalar program of about N ops (arith on f64), for interpreter overhead.
 
-    python bench/gen_scalar.py 10000 > /tmp/scalar_10000.mlir
+python bench/gen_scalar.py 10000 > /tmp/scalar_10000.mlir
 """
 
 import sys

@@ -1,0 +1,188 @@
+"""Helpers shared by the bench scripts: child processes with their peak RSS, the
+machine description, medians, and the README sections."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+README = BENCH / "README.md"
+PYTHON = sys.executable
+AMLS_RUN = str(Path(PYTHON).with_name("amls-run"))
+HASHSEED = "0"
+
+
+BLAS_THREADS: int | None = None
+"""When set (--blas-threads), every child gets this many BLAS/OpenMP threads."""
+
+
+def bench_env() -> dict[str, str]:
+    """The environment of every child: a fixed PYTHONHASHSEED, and BLAS_THREADS if set."""
+    env = dict(os.environ)
+    env["PYTHONHASHSEED"] = HASHSEED
+    if BLAS_THREADS is not None:
+        for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+            env[var] = str(BLAS_THREADS)
+    return env
+
+
+def set_blas_threads(n: int | None) -> None:
+    global BLAS_THREADS
+    BLAS_THREADS = n
+
+
+def blas_threads_text() -> str:
+    if BLAS_THREADS is None:
+        return "BLAS threads: the default (OpenBLAS: one per core)"
+    return f"BLAS threads: {BLAS_THREADS} (OPENBLAS_NUM_THREADS etc. set for every run)"
+
+
+@dataclass
+class Child:
+    rc: int
+    stdout: str
+    stderr: str
+    wall_s: float
+    maxrss_mb: float  # peak resident set of this child alone (wait4), MiB
+    others_busy: float  # fraction of all CPUs used by other processes meanwhile
+
+
+def run_child(cmd: list[str], cwd: Path = ROOT) -> Child:
+    """Run cmd; wall time and the child's own peak RSS from wait4's rusage.
+
+    getrusage(RUSAGE_CHILDREN).ru_maxrss is the max over all children so far, not
+    per child, so deltas of it are wrong; wait4 gives each child's rusage.
+    """
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        b0, j0 = _cpu_times()
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, cwd=cwd, env=bench_env(), stdout=out, stderr=err)
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        b1, j1 = _cpu_times()
+        p.returncode = os.waitstatus_to_exitcode(status)  # reaped: Popen must not wait again
+        own = (ru.ru_utime + ru.ru_stime) * os.sysconf("SC_CLK_TCK")
+        others = max(0.0, (b1 - b0 - own) / max(1, j1 - j0))
+        out.seek(0)
+        err.seek(0)
+        return Child(p.returncode, out.read(), err.read(), wall, ru.ru_maxrss / 1024.0, others)
+
+
+def median(xs: list[float]) -> float:
+    return statistics.median(xs) if xs else float("nan")
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def loadavg() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "unknown"
+
+
+def machine() -> dict[str, str]:
+    import numpy as np
+    import scipy
+
+    try:
+        cfg = np.show_config(mode="dicts")  # type: ignore[call-arg]
+        blas = cfg["Build Dependencies"]["blas"]
+        blas_s = f"{blas.get('name')} {blas.get('version')}"
+    except Exception:  # older NumPy: no dict mode
+        blas_s = "unknown"
+    try:
+        nproc = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        nproc = str(os.cpu_count())
+    return {
+        "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+        "nproc": nproc,
+        "cpu": cpu_model(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "scipy": scipy.__version__,
+        "blas": blas_s,
+        "loadavg": loadavg(),
+    }
+
+
+# ---------------------------------------------------------------------------
+# README sections: <!-- BEGIN name --> ... <!-- END name -->
+
+
+def section(name: str, body: str) -> str:
+    return f"<!-- BEGIN {name} -->\n{body.rstrip()}\n<!-- END {name} -->\n"
+
+
+def read_section(text: str, name: str) -> str | None:
+    m = re.search(rf"<!-- BEGIN {name} -->\n(.*?)<!-- END {name} -->", text, re.S)
+    return m.group(1) if m else None
+
+
+def replace_section(name: str, body: str) -> None:
+    """Replace one section of README.md in place (append it if missing)."""
+    text = README.read_text() if README.exists() else ""
+    new = section(name, body)
+    if read_section(text, name) is not None:
+        text = re.sub(
+            rf"<!-- BEGIN {name} -->\n.*?<!-- END {name} -->\n?", lambda _: new, text, flags=re.S
+        )
+    else:
+        text = text.rstrip() + ("\n\n" if text else "") + new
+    README.write_text(text)
+
+
+# ---------------------------------------------------------------------------
+# Noise: other processes on this (shared, 2-core) machine.
+
+
+def _cpu_times() -> tuple[int, int]:
+    """(busy, total) jiffies over all CPUs, from /proc/stat."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def busy_fraction(window_s: float = 0.5) -> float:
+    """Fraction of all CPUs busy over the next window_s seconds (0 where unknown)."""
+    try:
+        b0, t0 = _cpu_times()
+        time.sleep(window_s)
+        b1, t1 = _cpu_times()
+        return (b1 - b0) / max(1, t1 - t0)
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def wait_for_quiet(max_busy: float, max_wait_s: float) -> tuple[float, float]:
+    """Wait (at most max_wait_s) until the machine's other load is at most max_busy.
+
+    Returns (busy fraction last seen, seconds waited). Only rounds started on a quiet
+    machine are fair to both sides; the wait is bounded so a busy machine still ends.
+    """
+    t0 = time.perf_counter()
+    while True:
+        b = busy_fraction()
+        waited = time.perf_counter() - t0
+        if b <= max_busy or waited >= max_wait_s:
+            return b, waited

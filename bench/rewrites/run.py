@@ -1,0 +1,864 @@
+"""Rewrite micro-suite: amls -O0 vs amls -O2 vs naive NumPy, the examples, compile time.
+
+    python bench/rewrites/run.py                       # everything (about 20 minutes)
+    python bench/rewrites/run.py --only sum_mm mm_chain --skip-examples --skip-compile
+    python bench/rewrites/run.py --check-data-only     # amls rand == naive rand, bit for bit
+    python bench/rewrites/run.py --no-wait             # do not wait for a quiet machine
+
+Three tables, written to bench/rewrites/results.md (and raw numbers to results.json):
+
+1. Rewrites: each bench/rewrites/<name>.mlir with `amls-run FILE -O0 --stats`,
+   `amls-run FILE -O2 --stats` ("execute" phase; "compile" too for -O2) and the
+   naive NumPy transliteration bench/rewrites/naive/<name>.py (its own timing of
+   data generation + compute, as amls's execute phase includes matrix.rand).
+   Interleaved rounds (the order rotates each round); median of 3 rounds, 5 when
+   a round takes under 3 s. Checksums (the printed results) must agree across
+   the three to rtol 1e-9, or the row is flagged MISMATCH. Rules: the counts of
+   `amls-opt FILE -O2 --rewrite-trace`. Target, where the asymptotic cost
+   changes: -O2 >= 10x faster than -O0 and than naive.
+   pagerank_100k runs at -O2 only: as written it needs an n x n dense matrix.
+2. Examples: examples/*.mlir, execute time -O0 vs -O2, median of 5 interleaved
+   runs; target -O2 / -O0 <= 1.02.
+3. Compile time, in process: PassPipeline.parse_spec(all_passes(),
+   pipeline_spec("O2")).apply on a freshly parsed module (parse and verify not
+   timed), median of 3, on each example (target < 0.5 s) and on programs of
+   1,000 / 3,000 / 10,000 ops from bench/gen_programs.py (target: linear growth,
+   10,000 ops under 10 s). Ops are counted as bench/compile_time.py does: every
+   op but the module and func.func ops. If a target is missed, one run of the
+   largest program is profiled with cProfile and its top functions are printed.
+
+The machine has 2 cores shared with other sessions: before each table the
+script waits (up to 10 minutes) until the 1-minute load average stays below 1.5
+for 6 s, and records the load average before and after the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import math
+import os
+import pstats
+import re
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+BENCH = HERE.parent
+ROOT = BENCH.parent
+BIN = Path(sys.executable).parent
+AMLS_RUN = str(BIN / "amls-run")
+AMLS_OPT = str(BIN / "amls-opt")
+RTOL = 1e-9
+TIMEOUT_S = 600
+
+
+@dataclass(frozen=True)
+class Program:
+    name: str
+    rewrite: str  # what changes, in DML-like math
+    cost: str  # cost as written -> rewritten
+    asymptotic: bool  # True: the asymptotic cost changes (the 10x target applies)
+
+
+PROGRAMS: list[Program] = [
+    Program("sum_mm", "sum(X%*%Y) -> sum(t(colSums(X))*rowSums(Y))", "nkm -> nk+km", True),
+    Program("trace_mm", "trace(X%*%Y) -> sum(X*t(Y))", "nkn -> nk", True),
+    Program("diag_mm", "diag(X%*%Y) -> rowSums(X*t(Y))", "nkn -> nk", True),
+    Program(
+        "rowcolsums_mm",
+        "rowSums(X%*%Y) -> X%*%rowSums(Y); colSums(X%*%Y) -> colSums(X)%*%Y",
+        "nkm -> nk+km",
+        True,
+    ),
+    Program("colsums_mv", "colSums(X*v) -> t(v)%*%X (in a 20-step loop)", "nm -> nm", False),
+    Program("sum_sq", "sum((X-c)^2) -> sumsq(X-c) (20 values of c)", "nm -> nm", False),
+    Program("tsmm_chain", "(t(X)%*%X)%*%v -> t(X)%*%(X%*%v)", "nm^2 -> nm", True),
+    Program("mm_chain", "((A%*%B)%*%c) -> A%*%(B%*%c)", "nkn -> nk", True),
+    Program(
+        "pagerank_step",
+        "(e%*%u)%*%p -> e*to_scalar(u%*%p) (20 iterations)",
+        "n^2 -> n per it.",
+        True,
+    ),
+    Program("empty_mm", "E%*%Y -> 0 (nnz(E)=0), sum/colSums of it -> 0", "nm -> km", True),
+    Program("empty_residual", "sum((X-E%*%W)^2) -> sumsq(X) (nnz(E)=0)", "nm -> nm", False),
+    Program("cse_repeat", "X%*%Y written 3 times -> once (cse)", "3nkm -> nkm", False),
+    Program(
+        "loop_branch",
+        "if (frac<1) folded, then (t(Z)%*%Z)%*%w -> t(X)%*%(X%*%w) (10 it.)",
+        "nm^2 -> nm per it.",
+        True,
+    ),
+    Program("distributive_mm", "A%*%B + A%*%C -> A%*%(B+C)", "2n^2m -> n^2m", False),
+]
+O2_ONLY = {
+    "pagerank_100k": "cannot run (needs 80 GB): e %*% u is a dense 100000x100000 f64 "
+    "matrix (1e10 cells x 8 B = 8e10 B), built every iteration"
+}
+
+
+# ---------------------------------------------------------------------------
+# Machine load.
+
+
+def load1() -> float:
+    return os.getloadavg()[0]
+
+
+def wait_for_quiet(threshold: float, hold_s: float, give_up_s: float, enabled: bool) -> dict:
+    """Wait until the 1-minute load stays under threshold for hold_s (at most give_up_s)."""
+    start = time.monotonic()
+    info = {"load_before_wait": round(load1(), 2), "waited_s": 0.0, "gave_up": False}
+    if not enabled:
+        info["skipped"] = True
+        return info
+    quiet_since: float | None = None
+    while True:
+        now = time.monotonic()
+        if load1() < threshold:
+            quiet_since = quiet_since if quiet_since is not None else now
+            if now - quiet_since >= hold_s:
+                break
+        else:
+            quiet_since = None
+        if now - start > give_up_s:
+            info["gave_up"] = True
+            print(f"  (gave up waiting for load < {threshold}: load {load1():.2f})", flush=True)
+            break
+        time.sleep(2.0)
+    info["waited_s"] = round(time.monotonic() - start, 1)
+    return info
+
+
+def loadavg_text() -> str:
+    a, b, c = os.getloadavg()
+    return f"{a:.2f} {b:.2f} {c:.2f}"
+
+
+# ---------------------------------------------------------------------------
+# Running amls and the naive scripts.
+
+_PHASE = re.compile(r"^\s+(.+?)\s+([0-9.]+) s$")
+_RESULT = re.compile(r"^result_(\d+) : (.+?) = (.*)$")
+_MATRIX = re.compile(
+    r"^(\d+)x(\d+) (?:dense|sparse) matrix, nnz=(\d+)"
+    r"(?:, sum=(\S+), min=(\S+), max=(\S+))?$"
+)
+
+
+def parse_value(text: str) -> Any:
+    m = _MATRIX.match(text)
+    if m:
+        out: dict[str, Any] = {"shape": [int(m[1]), int(m[2])], "nnz": int(m[3])}
+        if m[4] is not None:
+            out.update(sum=float(m[4].rstrip(",")), min=float(m[5].rstrip(",")), max=float(m[6]))
+        return out
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+@dataclass
+class RunResult:
+    ok: bool
+    execute: float = math.nan
+    compile: float = math.nan
+    checksums: list[Any] = field(default_factory=list)
+    error: str = ""
+
+
+def run_amls(path: Path, level: str) -> RunResult:
+    cmd = [AMLS_RUN, str(path), f"-{level}", "--stats"]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT_S, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        return RunResult(False, error=f"timeout after {TIMEOUT_S} s: {' '.join(cmd)}")
+    if p.returncode != 0:
+        msg = (p.stderr.strip() or p.stdout.strip()).splitlines()
+        return RunResult(False, error=f"exit {p.returncode}: " + " / ".join(msg[:2]))
+    phases: dict[str, float] = {}
+    results: dict[int, Any] = {}
+    in_phases = False
+    for line in p.stdout.splitlines():
+        if (m := _RESULT.match(line)) is not None:
+            results[int(m[1])] = parse_value(m[3])
+        elif line.startswith("== phases =="):
+            in_phases = True
+        elif line.startswith("== ops =="):
+            in_phases = False
+        elif in_phases and (m := _PHASE.match(line)) is not None:
+            phases[m[1]] = float(m[2])
+    return RunResult(
+        True,
+        execute=phases.get("execute", math.nan),
+        compile=phases.get("compile", math.nan),
+        checksums=[results[i] for i in sorted(results)],
+    )
+
+
+def run_naive(name: str) -> RunResult:
+    script = HERE / "naive" / f"{name}.py"
+    try:
+        p = subprocess.run(
+            [sys.executable, str(script)],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
+            cwd=script.parent,
+        )
+    except subprocess.TimeoutExpired:
+        return RunResult(False, error=f"timeout after {TIMEOUT_S} s")
+    if p.returncode != 0:
+        return RunResult(False, error=f"exit {p.returncode}: {p.stderr.strip()[-300:]}")
+    data = json.loads(p.stdout.strip().splitlines()[-1])
+    return RunResult(True, execute=data["compute_s"], checksums=data["checksums"])
+
+
+def rewrite_counts(path: Path) -> dict[str, int] | str:
+    p = subprocess.run(
+        [AMLS_OPT, str(path), "-O2", "--rewrite-trace"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+        cwd=ROOT,
+    )
+    if p.returncode != 0:
+        return "amls-opt -O2 FAILED (see Problems)"
+    counts: dict[str, int] = {}
+    for line in p.stderr.splitlines():
+        if line.startswith("rewrite-count: "):
+            name, n = line.removeprefix("rewrite-count: ").rsplit(" ", 1)
+            counts[name] = int(n)
+    # What the rule trace does not show: ops merged by cse, branches removed by constant-fold.
+    before = _op_counts(path.read_text())
+    after = _op_counts(p.stdout)
+    for op, by in (("matrix.matmul", "matmuls"), ("scf.if", "scf.if")):
+        if before.get(op, 0) != after.get(op, 0):
+            counts[f"[{by} {before.get(op, 0)} -> {after.get(op, 0)}]"] = 0
+    return counts
+
+
+def _op_counts(text: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for line in text.splitlines():
+        line = line.split("//")[0]
+        m = re.search(r"=\s*([a-z_]+\.[a-z_]+)\b", line) or re.match(
+            r"\s*([a-z_]+\.[a-z_]+)\b", line
+        )
+        if m:
+            counts[m[1]] = counts.get(m[1], 0) + 1
+    return counts
+
+
+def format_counts(counts: dict[str, int] | str) -> str:
+    if isinstance(counts, str):
+        return counts
+    return ", ".join(f"{k} x{v}" if v else k for k, v in counts.items()) or "(none)"
+
+
+def same(a: Any, b: Any) -> bool:
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        if math.isnan(a) and math.isnan(b):
+            return True
+        return math.isclose(a, b, rel_tol=RTOL, abs_tol=0.0)
+    return a == b
+
+
+def median(xs: list[float]) -> float:
+    xs = [x for x in xs if not math.isnan(x)]
+    return statistics.median(xs) if xs else math.nan
+
+
+def fmt_s(x: float) -> str:
+    if math.isnan(x):
+        return "–"
+    return f"{x:.3f}" if x >= 0.01 else f"{x:.4f}"
+
+
+def fmt_ratio(x: float) -> str:
+    if math.isnan(x) or math.isinf(x):
+        return "–"
+    return f"{x:.0f}x" if x >= 100 else f"{x:.1f}x" if x >= 10 else f"{x:.2f}x"
+
+
+# ---------------------------------------------------------------------------
+# Table 1: the rewrite programs.
+
+
+def bench_programs(names: list[str], rounds_override: int | None) -> tuple[list[dict], list[str]]:
+    rows: list[dict] = []
+    alarms: list[str] = []
+    for prog in [p for p in PROGRAMS if p.name in names]:
+        path = HERE / f"{prog.name}.mlir"
+        print(f"[rewrites] {prog.name}", flush=True)
+        counts = rewrite_counts(path)
+        runs: dict[str, list[RunResult]] = {"O0": [], "O2": [], "naive": []}
+        order = ["O0", "O2", "naive"]
+        rounds = rounds_override or 3
+        r = 0
+        while r < rounds:
+            t0 = time.perf_counter()
+            for kind in order:
+                res = run_naive(prog.name) if kind == "naive" else run_amls(path, kind)
+                runs[kind].append(res)
+                print(
+                    f"    {kind:<5} "
+                    + (f"execute {res.execute:.3f} s" if res.ok else f"FAILED {res.error}"),
+                    flush=True,
+                )
+            if r == 0 and rounds_override is None and time.perf_counter() - t0 < 3.0:
+                rounds = 5
+            order = order[1:] + order[:1]
+            r += 1
+        row = summarise(prog, runs, counts, rounds)
+        alarms += row.pop("alarms")
+        rows.append(row)
+    return rows, alarms
+
+
+def summarise(prog: Program, runs: dict[str, list[RunResult]], counts: Any, rounds: int) -> dict:
+    alarms: list[str] = []
+    med = {k: median([x.execute for x in v if x.ok]) for k, v in runs.items()}
+    o2_compile = median([x.compile for x in runs["O2"] if x.ok])
+    errors = {k: next((x.error for x in v if not x.ok), "") for k, v in runs.items()}
+    for k, e in errors.items():
+        if e:
+            alarms.append(f"{prog.name}: {k} FAILED: {e}")
+    # Checksums: every successful run against the first successful naive (or -O0) run.
+    ref_kind, ref = next(
+        ((k, x.checksums) for k in ("naive", "O0", "O2") for x in runs[k] if x.ok), (None, None)
+    )
+    mismatch = []
+    for k, v in runs.items():
+        for x in v:
+            if x.ok and ref is not None and not same(x.checksums, ref):
+                mismatch.append(f"{k} {x.checksums} vs {ref_kind} {ref}")
+    if mismatch:
+        alarms.append(f"{prog.name}: CHECKSUM MISMATCH (rtol {RTOL}): {mismatch[0]}")
+    s_o0 = med["O0"] / med["O2"] if med["O2"] > 0 else math.nan
+    s_naive = med["naive"] / med["O2"] if med["O2"] > 0 else math.nan
+    if any(errors.values()):
+        target = "FAILED (" + ", ".join(k for k, e in errors.items() if e) + ")"
+    elif mismatch:
+        target = "MISMATCH"
+    elif prog.asymptotic:
+        target = "yes" if s_o0 >= 10 and s_naive >= 10 else "**no**"
+    else:
+        target = "n/a (constant factor)" + ("" if s_o0 >= 1 / 1.02 else ", **slower**")
+    return {
+        "program": prog.name,
+        "rewrite": prog.rewrite,
+        "cost": prog.cost,
+        "asymptotic": prog.asymptotic,
+        "rules": format_counts(counts),
+        "naive_s": med["naive"],
+        "O0_s": med["O0"],
+        "O2_s": med["O2"],
+        "O2_compile_s": o2_compile,
+        "speedup_vs_O0": s_o0,
+        "speedup_vs_naive": s_naive,
+        "target_met": target,
+        "rounds": rounds,
+        "checksums": ref,
+        "checksums_agree": not mismatch,
+        "errors": {k: e for k, e in errors.items() if e},
+        "raw": {k: [x.execute for x in v] for k, v in runs.items()},
+        "alarms": alarms,
+    }
+
+
+def bench_o2_only(name: str, reps: int) -> dict:
+    path = HERE / f"{name}.mlir"
+    print(f"[rewrites] {name} (-O2 only)", flush=True)
+    counts = rewrite_counts(path)
+    res = [run_amls(path, "O2") for _ in range(reps)]
+    for x in res:
+        print("    O2    " + (f"execute {x.execute:.3f} s" if x.ok else f"FAILED {x.error}"))
+    ok = [x for x in res if x.ok]
+    return {
+        "program": name,
+        "rules": format_counts(counts),
+        "O2_s": median([x.execute for x in ok]),
+        "O2_compile_s": median([x.compile for x in ok]),
+        "checksums": ok[0].checksums if ok else None,
+        "O0": O2_ONLY[name],
+        "errors": [x.error for x in res if not x.ok],
+        "raw": [x.execute for x in res],
+    }
+
+
+def table_programs(rows: list[dict], extra: list[dict], load: dict) -> str:
+    out = [
+        f"Load average (1/5/15 min) before: {load['before']}, after: {load['after']}"
+        + (f"; waited {load['wait']['waited_s']} s for load < 1.5" if "wait" in load else "")
+        + (" (gave up waiting)" if load.get("wait", {}).get("gave_up") else ""),
+        "",
+        "| program | rewrite | cost as written -> rewritten | rules fired at -O2 "
+        "| naive s | -O0 s | -O2 s | -O2 vs -O0 | -O2 vs naive | target met? |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        out.append(
+            f"| {r['program']} | `{r['rewrite']}` | {r['cost']} | {r['rules']} "
+            f"| {fmt_s(r['naive_s'])} | {fmt_s(r['O0_s'])} | {fmt_s(r['O2_s'])} "
+            f"| {fmt_ratio(r['speedup_vs_O0'])} | {fmt_ratio(r['speedup_vs_naive'])} "
+            f"| {r['target_met']} |"
+        )
+    for r in extra:
+        ran = not r["errors"] and not math.isnan(r["O2_s"])
+        out.append(
+            f"| {r['program']} | `(e%*%u)%*%p -> e*to_scalar(u%*%p)` (examples/pagerank.mlir, "
+            f"n = 100,000, 100 it.) | n^2 -> n per it. | {r['rules']} "
+            f"| cannot run (needs 80 GB) | cannot run (needs 80 GB) | {fmt_s(r['O2_s'])} "
+            f"| – | – | runs at -O2: {'yes' if ran else '**no**'} |"
+        )
+    out.append("")
+    out.append(
+        "Times are the median execute phase (data generation by matrix.rand included, "
+        "start-up and compile excluded) of 3 interleaved rounds (5 when a round takes "
+        "under 3 s); naive = the script's own timing of the same work. Target (issue): "
+        "-O2 >= 10x faster than -O0 and than naive where the asymptotic cost changes."
+    )
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------
+# Table 2: the examples, -O0 vs -O2.
+
+
+def bench_examples(reps: int) -> tuple[list[dict], list[str]]:
+    rows: list[dict] = []
+    alarms: list[str] = []
+    for path in sorted((ROOT / "examples").glob("*.mlir")):
+        print(f"[examples] {path.name}", flush=True)
+        runs: dict[str, list[RunResult]] = {"O0": [], "O2": []}
+        order = ["O0", "O2"]
+        for _ in range(reps):
+            for kind in order:
+                res = run_amls(path, kind)
+                runs[kind].append(res)
+                print(
+                    f"    {kind:<3} "
+                    + (f"execute {res.execute:.3f} s" if res.ok else f"FAILED {res.error}"),
+                    flush=True,
+                )
+            order.reverse()
+        med = {k: median([x.execute for x in v if x.ok]) for k, v in runs.items()}
+        ok0 = [x for x in runs["O0"] if x.ok]
+        ok2 = [x for x in runs["O2"] if x.ok]
+        agree = bool(ok0 and ok2) and same(ok0[0].checksums, ok2[0].checksums)
+        errs = [f"{k}: {x.error}" for k, v in runs.items() for x in v if not x.ok]
+        if errs:
+            alarms.append(f"example {path.name}: {errs[0]}")
+        if ok0 and ok2 and not agree:
+            alarms.append(
+                f"example {path.name}: -O0 and -O2 results differ beyond rtol {RTOL}: "
+                f"{ok0[0].checksums} vs {ok2[0].checksums}"
+            )
+        ratio = med["O2"] / med["O0"] if med["O0"] > 0 else math.nan
+        rows.append(
+            {
+                "example": path.name,
+                "O0_s": med["O0"],
+                "O2_s": med["O2"],
+                "ratio": ratio,
+                "spread_O0": _spread(runs["O0"]),
+                "spread_O2": _spread(runs["O2"]),
+                "target_met": "FAILED" if errs else ("yes" if ratio <= 1.02 else "**no**"),
+                "results_agree": agree,
+                "raw": {k: [x.execute for x in v] for k, v in runs.items()},
+            }
+        )
+    return rows, alarms
+
+
+def _spread(runs: list[RunResult]) -> str:
+    xs = [x.execute for x in runs if x.ok]
+    return f"{min(xs):.3f}–{max(xs):.3f}" if xs else "–"
+
+
+def table_examples(rows: list[dict], load: dict) -> str:
+    out = [
+        f"Load average (1/5/15 min) before: {load['before']}, after: {load['after']}"
+        + (f"; waited {load['wait']['waited_s']} s for load < 1.5" if "wait" in load else "")
+        + (" (gave up waiting)" if load.get("wait", {}).get("gave_up") else ""),
+        "",
+        "| example | -O0 execute s (min–max) | -O2 execute s (min–max) | -O2 / -O0 "
+        "| results agree (rtol 1e-9) | target <= 1.02 met? |",
+        "|---|---:|---:|---:|---|---|",
+    ]
+    for r in rows:
+        out.append(
+            f"| {r['example']} | {fmt_s(r['O0_s'])} ({r['spread_O0']}) "
+            f"| {fmt_s(r['O2_s'])} ({r['spread_O2']}) | {r['ratio']:.3f} "
+            f"| {'yes' if r['results_agree'] else '**no**'} | {r['target_met']} |"
+        )
+    out.append("")
+    out.append("Median of 5 interleaved runs of `amls-run FILE -O0|-O2 --stats`, execute phase.")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------
+# Table 3: compile time.
+
+
+def _pipeline():  # noqa: ANN202
+    from xdsl.passes import PassPipeline
+
+    from amls.passes import pipeline_spec
+    from amls.tools.common import all_passes
+
+    return PassPipeline.parse_spec(all_passes(), pipeline_spec("O2"))
+
+
+def _parse(text: str, name: str):  # noqa: ANN202
+    from amls.tools.common import make_context, parse_module
+
+    ctx = make_context()
+    return ctx, parse_module(ctx, text, name)
+
+
+def _count_ops(module: Any) -> int:
+    from xdsl.dialects import func
+    from xdsl.dialects.builtin import ModuleOp
+
+    return sum(1 for op in module.walk() if not isinstance(op, ModuleOp | func.FuncOp))
+
+
+def time_compile(text: str, name: str, reps: int) -> tuple[float, int, list[float]]:
+    from amls.passes.rewrite_engine import CURRENT_TRACE
+    from amls.tools.common import verify_located
+
+    times: list[float] = []
+    n_ops = 0
+    for _ in range(reps):
+        ctx, module = _parse(text, name)
+        n_ops = _count_ops(module)
+        pipeline = _pipeline()
+        t0 = time.perf_counter()
+        pipeline.apply(ctx, module)
+        times.append(time.perf_counter() - t0)
+        verify_located(module)
+        CURRENT_TRACE.clear()
+    return statistics.median(times), n_ops, times
+
+
+def profile_compile(text: str, name: str, top: int = 25) -> str:
+    from amls.passes.rewrite_engine import CURRENT_TRACE
+
+    ctx, module = _parse(text, name)
+    pipeline = _pipeline()
+    prof = cProfile.Profile()
+    prof.enable()
+    pipeline.apply(ctx, module)
+    prof.disable()
+    CURRENT_TRACE.clear()
+    stats = pstats.Stats(prof)
+    stats.sort_stats("cumulative")
+    lines = [
+        "| cumulative s | own s | calls | function (file:line:function) |",
+        "|---:|---:|---:|---|",
+    ]
+    entries = sorted(stats.stats.items(), key=lambda kv: -kv[1][3])  # type: ignore[attr-defined]
+    for (file, line, fn), (_cc, nc, tt, ct, _callers) in entries[:top]:
+        short = file.replace(str(ROOT) + "/", "").replace(
+            str(
+                Path(sys.prefix)
+                / "lib"
+                / f"python{sys.version_info[0]}.{sys.version_info[1]}"
+                / "site-packages"
+            )
+            + "/",
+            "",
+        )
+        lines.append(f"| {ct:.2f} | {tt:.2f} | {nc} | {short}:{line}:{fn} |")
+    return "\n".join(lines)
+
+
+def bench_compile(sizes: list[int], reps: int, profile: bool) -> dict:
+    sys.path.insert(0, str(BENCH))
+    gen = None
+    try:
+        from gen_programs import generate as gen  # type: ignore[no-redef]
+
+        source = "bench/gen_programs.py"
+    except ImportError:
+        from gen_big import generate as gen  # type: ignore[no-redef]
+
+        source = "bench/rewrites/gen_big.py"
+    examples = []
+    for path in sorted((ROOT / "examples").glob("*.mlir")):
+        t, n, raw = time_compile(path.read_text(), str(path.relative_to(ROOT)), reps)
+        print(f"[compile] {path.name}: {t:.3f} s ({n} ops)", flush=True)
+        examples.append(
+            {
+                "program": path.name,
+                "ops": n,
+                "s": t,
+                "us_per_op": 1e6 * t / n,
+                "raw": raw,
+                "target_met": "yes" if t < 0.5 else "**no**",
+            }
+        )
+    generated = []
+    texts: dict[int, str] = {}
+    for size in sizes:
+        texts[size] = gen(size)
+        t, n, raw = time_compile(texts[size], f"<generated {size}>", reps)
+        print(
+            f"[compile] generated {size}: {t:.3f} s ({n} ops, {1e6 * t / n:.0f} us/op)", flush=True
+        )
+        generated.append(
+            {"requested": size, "ops": n, "s": t, "us_per_op": 1e6 * t / n, "raw": raw}
+        )
+    growth = None
+    if len(generated) >= 2:
+        lo, hi = generated[0], generated[-1]
+        growth = hi["us_per_op"] / lo["us_per_op"]
+    biggest = generated[-1] if generated else None
+    missed = biggest is not None and (
+        (biggest["requested"] >= 10_000 and biggest["s"] > 10.0) or (growth or 0) > 1.5
+    )
+    prof_text = None
+    if biggest is not None and (profile or missed):
+        print(f"[compile] profiling generated {biggest['requested']}", flush=True)
+        prof_text = profile_compile(texts[biggest["requested"]], "<generated>")
+    return {
+        "source": source,
+        "examples": examples,
+        "generated": generated,
+        "growth_us_per_op_ratio": growth,
+        "profile": prof_text,
+        "missed": missed,
+    }
+
+
+def table_compile(res: dict, load: dict) -> str:
+    out = [
+        f"Load average (1/5/15 min) before: {load['before']}, after: {load['after']}"
+        + (f"; waited {load['wait']['waited_s']} s for load < 1.5" if "wait" in load else "")
+        + (" (gave up waiting)" if load.get("wait", {}).get("gave_up") else ""),
+        "",
+        "| program | ops | -O2 pipeline s | us/op | target |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for r in res["examples"]:
+        out.append(
+            f"| examples/{r['program']} | {r['ops']} | {r['s']:.3f} | {r['us_per_op']:.0f} "
+            f"| < 0.5 s: {r['target_met']} |"
+        )
+    for r in res["generated"]:
+        target = ""
+        if r["requested"] >= 10_000:
+            target = f"< 10 s: {'yes' if r['s'] < 10 else '**no**'}"
+        out.append(
+            f"| generated {r['requested']} ({res['source']}) | {r['ops']} | {r['s']:.3f} "
+            f"| {r['us_per_op']:.0f} | {target} |"
+        )
+    g = res["growth_us_per_op_ratio"]
+    if g is not None:
+        lo, hi = res["generated"][0], res["generated"][-1]
+        out += [
+            "",
+            f"Growth: us/op at {hi['ops']} ops / us/op at {lo['ops']} ops = {g:.2f} "
+            f"({'linear (<= 1.5)' if g <= 1.5 else '**super-linear** (> 1.5)'}).",
+        ]
+    out += [
+        "",
+        'In-process `PassPipeline.parse_spec(all_passes(), pipeline_spec("O2")).apply` '
+        f"({_spec()}) on a freshly parsed module; parse and verify not timed; median of 3.",
+    ]
+    if res["profile"]:
+        out += [
+            "",
+            f"cProfile of one -O2 pipeline run on the {res['generated'][-1]['ops']}-op program "
+            "(top functions by cumulative time):",
+            "",
+            res["profile"],
+        ]
+    return "\n".join(out)
+
+
+def _spec() -> str:
+    from amls.passes import pipeline_spec
+
+    return pipeline_spec("O2")
+
+
+# ---------------------------------------------------------------------------
+# Data check: amls's rand kernel against the naive scripts' replica.
+
+
+def check_data() -> list[str]:
+    import numpy as np
+    import scipy.sparse as sp
+
+    from amls.dialects import matrix as mx
+    from amls.interpreter.kernels import load_builtin_kernels
+
+    sys.path.insert(0, str(HERE / "naive"))
+    from _common import rand  # type: ignore[import-not-found]
+
+    kernels = load_builtin_kernels()
+    problems: list[str] = []
+    checked = 0
+    for path in sorted(HERE.glob("*.mlir")):
+        if path.stem in O2_ONLY:
+            continue
+        ctx, module = _parse(path.read_text(), path.name)
+        for op in module.walk():
+            if not isinstance(op, mx.RandOp):
+                continue
+            dims = []
+            for v in (op.rows, op.cols):
+                dims.append(v.owner.value.value.data)  # type: ignore[union-attr]
+            ours = kernels[mx.RandOp](op, tuple(dims))
+            theirs = rand(
+                dims[0],
+                dims[1],
+                seed=op.seed.value.data,  # type: ignore[union-attr]
+                min=op.min.value.data,
+                max=op.max.value.data,
+                sparsity=op.sparsity.value.data,
+                pdf=op.pdf.data,
+            )
+            checked += 1
+            what = f"{path.name}: rand {dims[0]}x{dims[1]} seed {op.seed.value.data}"  # type: ignore[union-attr]
+            if sp.issparse(ours) != sp.issparse(theirs):
+                problems.append(
+                    f"{what}: amls sparse={sp.issparse(ours)}, naive sparse={sp.issparse(theirs)}"
+                )
+                continue
+            if sp.issparse(ours):
+                a, b = sp.csr_array(ours), sp.csr_array(theirs)
+                a.sum_duplicates()
+                b.sum_duplicates()
+                equal = (
+                    a.shape == b.shape
+                    and np.array_equal(a.indptr, b.indptr)
+                    and np.array_equal(a.indices, b.indices)
+                    and np.array_equal(a.data, b.data)
+                )
+            else:
+                equal = ours.shape == theirs.shape and np.array_equal(ours, theirs)
+            if not equal:
+                problems.append(f"{what}: values differ")
+    print(f"[data] {checked} matrix.rand calls checked, {len(problems)} differ", flush=True)
+    return problems
+
+
+# ---------------------------------------------------------------------------
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", nargs="*", help="rewrite programs to run (default: all)")
+    ap.add_argument("--rounds", type=int, help="rounds per program (default: 3, or 5 if fast)")
+    ap.add_argument("--skip-programs", action="store_true")
+    ap.add_argument("--skip-examples", action="store_true")
+    ap.add_argument("--skip-compile", action="store_true")
+    ap.add_argument("--skip-100k", action="store_true", help="do not run pagerank_100k")
+    ap.add_argument("--check-data-only", action="store_true")
+    ap.add_argument("--no-check-data", action="store_true")
+    ap.add_argument("--no-wait", action="store_true", help="do not wait for load < 1.5")
+    ap.add_argument("--sizes", type=int, nargs="*", default=[1000, 3000, 10000])
+    ap.add_argument("--profile", action="store_true", help="always profile the largest program")
+    ap.add_argument("--out", default=str(HERE / "results.md"))
+    ap.add_argument(
+        "--blas-threads",
+        type=int,
+        help="set OPENBLAS_NUM_THREADS / OMP_NUM_THREADS for the timed child processes",
+    )
+    args = ap.parse_args()
+    if args.blas_threads:
+        for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+            os.environ[var] = str(args.blas_threads)
+
+    alarms: list[str] = []
+    if not args.no_check_data or args.check_data_only:
+        alarms += [f"DATA: {p}" for p in check_data()]
+        if args.check_data_only:
+            for a in alarms:
+                print("!!", a)
+            sys.exit(1 if alarms else 0)
+
+    names = args.only or [p.name for p in PROGRAMS]
+    unknown = [n for n in names if n not in {p.name for p in PROGRAMS} | set(O2_ONLY)]
+    if unknown:
+        ap.error(f"unknown programs: {', '.join(unknown)}")
+    sections: list[str] = [
+        f"Machine: {os.cpu_count()} CPUs; Python {sys.version.split()[0]}; "
+        f"BLAS threads: {args.blas_threads or 'default'}; "
+        f"run {time.strftime('%Y-%m-%d %H:%M:%S')}.",
+    ]
+    raw: dict[str, Any] = {}
+
+    if not args.skip_programs:
+        load: dict[str, Any] = {"wait": wait_for_quiet(1.5, 6, 600, not args.no_wait)}
+        load["before"] = loadavg_text()
+        rows, al = bench_programs([n for n in names if n not in O2_ONLY], args.rounds)
+        extra = []
+        if not args.skip_100k and (not args.only or "pagerank_100k" in names):
+            extra.append(bench_o2_only("pagerank_100k", 3))
+        load["after"] = loadavg_text()
+        alarms += al
+        sections += [
+            "### Rewrite programs: naive NumPy vs amls -O0 vs amls -O2",
+            "",
+            table_programs(rows, extra, load),
+        ]
+        raw["programs"] = rows
+        raw["o2_only"] = extra
+        raw["programs_load"] = load
+
+    if not args.skip_examples:
+        load = {"wait": wait_for_quiet(1.5, 6, 600, not args.no_wait)}
+        load["before"] = loadavg_text()
+        rows, al = bench_examples(5)
+        load["after"] = loadavg_text()
+        alarms += al
+        sections += ["", "### Examples: -O0 vs -O2 execute time", "", table_examples(rows, load)]
+        raw["examples"] = rows
+        raw["examples_load"] = load
+
+    if not args.skip_compile:
+        load = {"wait": wait_for_quiet(1.5, 6, 600, not args.no_wait)}
+        load["before"] = loadavg_text()
+        res = bench_compile(args.sizes, 3, args.profile)
+        load["after"] = loadavg_text()
+        sections += [
+            "",
+            "### Compile time (-O2 pipeline, in process)",
+            "",
+            table_compile(res, load),
+        ]
+        raw["compile"] = res
+        raw["compile_load"] = load
+
+    if alarms:
+        sections += ["", "### Problems", ""] + [f"- {a}" for a in alarms]
+    text = "\n".join(sections) + "\n"
+    print("\n" + text)
+    Path(args.out).write_text(text)
+    Path(args.out).with_suffix(".json").write_text(json.dumps(raw, indent=1, default=str) + "\n")
+    if alarms:
+        print("\n" + "!" * 70)
+        for a in alarms:
+            print("!!", a)
+        print("!" * 70)
+
+
+if __name__ == "__main__":
+    main()
