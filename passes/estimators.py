@@ -39,6 +39,7 @@ Count arrays are never written in place once they are in a Sketch.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -251,7 +252,7 @@ def apply_facts(sketch: Sketch, facts: MatFacts) -> Sketch:
 # Estimators.
 
 
-class SparsityEstimator:
+class SparsityEstimator(ABC):
     """Estimates nnz of op results from their operands' sketches.
 
     Subclasses implement the primitives below (dims are taken care of by the
@@ -303,52 +304,60 @@ class SparsityEstimator:
         """Same pattern as x (an op that keeps every non-zero, or keeps as an estimate)."""
         return replace(x, exact=x.exact and exact, counts_exact=x.counts_exact and exact)
 
-    def matmul(self, a: Sketch, b: Sketch) -> Sketch:
-        raise NotImplementedError
+    @abstractmethod
+    def matmul(self, a: Sketch, b: Sketch) -> Sketch: ...
 
+    @abstractmethod
     def product(self, a: Sketch, b: Sketch) -> Sketch:
         """Non-zero where both are (a*b, a&b); a and b have the same shape."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def union(self, a: Sketch, b: Sketch) -> Sketch:
         """Non-zero where either is (a+b, a|b, max, ...); same shape."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def disjoint_sum(self, a: Sketch, b: Sketch) -> Sketch:
         """Union of patterns known not to overlap; same shape."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def complement(self, x: Sketch) -> Sketch:
         """Non-zero exactly where x is zero (x == 0, !x)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def broadcast(self, x: Sketch, rows: int | None, cols: int | None) -> Sketch:
         """x stretched to rows x cols (a row/column vector or 1x1 against a matrix)."""
-        raise NotImplementedError
+        ...
 
-    def transpose(self, x: Sketch) -> Sketch:
-        raise NotImplementedError
+    @abstractmethod
+    def transpose(self, x: Sketch) -> Sketch: ...
 
-    def diag(self, x: Sketch) -> Sketch:
-        raise NotImplementedError
+    @abstractmethod
+    def diag(self, x: Sketch) -> Sketch: ...
 
-    def reshape(self, x: Sketch, rows: int | None, cols: int | None) -> Sketch:
-        raise NotImplementedError
+    @abstractmethod
+    def reshape(self, x: Sketch, rows: int | None, cols: int | None) -> Sketch: ...
 
+    @abstractmethod
     def bind(self, xs: Sequence[Sketch], axis: int) -> Sketch:
         """cbind (axis 1) or rbind (axis 0)."""
-        raise NotImplementedError
+        ...
 
-    def slice(self, x: Sketch, r0: Scalar, r1: Scalar, c0: Scalar, c1: Scalar) -> Sketch:
-        raise NotImplementedError
+    @abstractmethod
+    def slice(self, x: Sketch, r0: Scalar, r1: Scalar, c0: Scalar, c1: Scalar) -> Sketch: ...
 
+    @abstractmethod
     def update(self, a: Sketch, b: Sketch, r0: Scalar, c0: Scalar) -> Sketch:
         """a with b written at (r0, c0)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def reduce(self, x: Sketch, kind: str, axis: str) -> Sketch:
         """Row (rows x 1), column (1 x cols) or full (1 x 1) aggregate."""
-        raise NotImplementedError
+        ...
 
 
 class MetadataEstimator(SparsityEstimator):

@@ -537,25 +537,35 @@ def _count_ops(module: Any) -> int:
     return sum(1 for op in module.walk() if not isinstance(op, ModuleOp | func.FuncOp))
 
 
-def time_compile(text: str, name: str, reps: int) -> tuple[float, int, list[float]]:
+def time_compile(text: str, name: str, reps: int) -> tuple[float, int, list[float], dict]:
+    """Median pipeline time, op count, all times, and the median time of each pass."""
     from amls.passes.rewrite_engine import CURRENT_TRACE
     from amls.tools.common import verify_located
 
     times: list[float] = []
+    per_pass: dict[str, list[float]] = {}
     n_ops = 0
     for _ in range(reps):
         ctx, module = _parse(text, name)
         n_ops = _count_ops(module)
         pipeline = _pipeline()
         t0 = time.perf_counter()
-        pipeline.apply(ctx, module)
+        for p in pipeline.passes:  # what PassPipeline.apply does, timed per pass
+            t1 = time.perf_counter()
+            p.apply(ctx, module)
+            per_pass.setdefault(p.name, []).append(time.perf_counter() - t1)
         times.append(time.perf_counter() - t0)
         verify_located(module)
         CURRENT_TRACE.clear()
-    return statistics.median(times), n_ops, times
+    return (
+        statistics.median(times),
+        n_ops,
+        times,
+        {k: statistics.median(v) for k, v in per_pass.items()},
+    )
 
 
-def profile_compile(text: str, name: str, top: int = 25) -> str:
+def profile_compile(text: str, name: str, top: int = 25, own_top: int = 15) -> str:
     from amls.passes.rewrite_engine import CURRENT_TRACE
 
     ctx, module = _parse(text, name)
@@ -571,8 +581,14 @@ def profile_compile(text: str, name: str, top: int = 25) -> str:
         "| cumulative s | own s | calls | function (file:line:function) |",
         "|---:|---:|---:|---|",
     ]
-    entries = sorted(stats.stats.items(), key=lambda kv: -kv[1][3])  # type: ignore[attr-defined]
-    for (file, line, fn), (_cc, nc, tt, ct, _callers) in entries[:top]:
+    by_cum = sorted(stats.stats.items(), key=lambda kv: -kv[1][3])  # type: ignore[attr-defined]
+    by_own = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])  # type: ignore[attr-defined]
+    entries = by_cum[:top] + [(None, None)] + by_own[:own_top]
+    for key, val in entries:
+        if key is None:
+            lines += ["", "Top by own time:", "", lines[0], lines[1]]
+            continue
+        (file, line, fn), (_cc, nc, tt, ct, _callers) = key, val
         short = file.replace(str(ROOT) + "/", "").replace(
             str(
                 Path(sys.prefix)
@@ -600,7 +616,7 @@ def bench_compile(sizes: list[int], reps: int, profile: bool) -> dict:
         source = "bench/rewrites/gen_big.py"
     examples = []
     for path in sorted((ROOT / "examples").glob("*.mlir")):
-        t, n, raw = time_compile(path.read_text(), str(path.relative_to(ROOT)), reps)
+        t, n, raw, passes = time_compile(path.read_text(), str(path.relative_to(ROOT)), reps)
         print(f"[compile] {path.name}: {t:.3f} s ({n} ops)", flush=True)
         examples.append(
             {
@@ -609,6 +625,7 @@ def bench_compile(sizes: list[int], reps: int, profile: bool) -> dict:
                 "s": t,
                 "us_per_op": 1e6 * t / n,
                 "raw": raw,
+                "passes": passes,
                 "target_met": "yes" if t < 0.5 else "**no**",
             }
         )
@@ -616,12 +633,19 @@ def bench_compile(sizes: list[int], reps: int, profile: bool) -> dict:
     texts: dict[int, str] = {}
     for size in sizes:
         texts[size] = gen(size)
-        t, n, raw = time_compile(texts[size], f"<generated {size}>", reps)
+        t, n, raw, passes = time_compile(texts[size], f"<generated {size}>", reps)
         print(
             f"[compile] generated {size}: {t:.3f} s ({n} ops, {1e6 * t / n:.0f} us/op)", flush=True
         )
         generated.append(
-            {"requested": size, "ops": n, "s": t, "us_per_op": 1e6 * t / n, "raw": raw}
+            {
+                "requested": size,
+                "ops": n,
+                "s": t,
+                "us_per_op": 1e6 * t / n,
+                "raw": raw,
+                "passes": passes,
+            }
         )
     growth = None
     if len(generated) >= 2:
@@ -651,13 +675,15 @@ def table_compile(res: dict, load: dict) -> str:
         + (f"; waited {load['wait']['waited_s']} s for load < 1.5" if "wait" in load else "")
         + (" (gave up waiting)" if load.get("wait", {}).get("gave_up") else ""),
         "",
-        "| program | ops | -O2 pipeline s | us/op | target |",
-        "|---|---:|---:|---:|---|",
+        "| program | ops | -O2 pipeline s | us/op | target | per pass s ("
+        + ", ".join(_pass_names(res))
+        + ") |",
+        "|---|---:|---:|---:|---|---|",
     ]
     for r in res["examples"]:
         out.append(
             f"| examples/{r['program']} | {r['ops']} | {r['s']:.3f} | {r['us_per_op']:.0f} "
-            f"| < 0.5 s: {r['target_met']} |"
+            f"| < 0.5 s: {r['target_met']} | {_pass_times(r)} |"
         )
     for r in res["generated"]:
         target = ""
@@ -665,7 +691,7 @@ def table_compile(res: dict, load: dict) -> str:
             target = f"< 10 s: {'yes' if r['s'] < 10 else '**no**'}"
         out.append(
             f"| generated {r['requested']} ({res['source']}) | {r['ops']} | {r['s']:.3f} "
-            f"| {r['us_per_op']:.0f} | {target} |"
+            f"| {r['us_per_op']:.0f} | {target} | {_pass_times(r)} |"
         )
     g = res["growth_us_per_op_ratio"]
     if g is not None:
@@ -689,6 +715,15 @@ def table_compile(res: dict, load: dict) -> str:
             res["profile"],
         ]
     return "\n".join(out)
+
+
+def _pass_names(res: dict) -> list[str]:
+    rows = res["examples"] + res["generated"]
+    return list(rows[0]["passes"]) if rows else []
+
+
+def _pass_times(r: dict) -> str:
+    return " / ".join(f"{t:.3f}" for t in r["passes"].values())
 
 
 def _spec() -> str:

@@ -5,8 +5,8 @@ from _common import rand, report
 
 
 def main():
-    X = rand(6000, 400, seed=1201)
-    Y = rand(400, 6000, seed=1202)
+    X = rand(8000, 500, seed=1201)
+    Y = rand(500, 8000, seed=1202)
     P1 = X @ Y
     a = float(np.max(P1))
     P2 = X @ Y

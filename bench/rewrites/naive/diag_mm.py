@@ -5,8 +5,8 @@ from _common import rand, report
 
 
 def main():
-    X = rand(6000, 400, seed=301)
-    Y = rand(400, 6000, seed=302)
+    X = rand(8000, 500, seed=301)
+    Y = rand(500, 8000, seed=302)
     P = X @ Y
     d = np.diag(P).reshape(-1, 1)
     return float(np.max(d)), float(np.min(d))

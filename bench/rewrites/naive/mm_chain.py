@@ -5,9 +5,9 @@ from _common import rand, report
 
 
 def main():
-    A = rand(6000, 500, seed=801)
-    B = rand(500, 6000, seed=802)
-    c = rand(6000, 1, seed=803)
+    A = rand(8000, 500, seed=801)
+    B = rand(500, 8000, seed=802)
+    c = rand(8000, 1, seed=803)
     AB = A @ B
     r = AB @ c
     return float(np.max(r)), float(np.min(r))

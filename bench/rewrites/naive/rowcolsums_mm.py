@@ -5,8 +5,8 @@ from _common import rand, report
 
 
 def main():
-    X = rand(6000, 400, seed=401)
-    Y = rand(400, 6000, seed=402)
+    X = rand(8000, 500, seed=401)
+    Y = rand(500, 8000, seed=402)
     P = X @ Y
     r = P.sum(axis=1, keepdims=True)
     c = P.sum(axis=0, keepdims=True)

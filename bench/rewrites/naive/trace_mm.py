@@ -5,8 +5,8 @@ from _common import rand, report
 
 
 def main():
-    X = rand(6000, 400, seed=201)
-    Y = rand(400, 6000, seed=202)
+    X = rand(8000, 500, seed=201)
+    Y = rand(500, 8000, seed=202)
     P = X @ Y
     return (float(np.trace(P)),)
 
