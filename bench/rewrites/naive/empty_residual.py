@@ -5,9 +5,9 @@ from _common import rand, report
 
 
 def main():
-    X = rand(10000, 5000, seed=1101)
-    E = rand(10000, 50, sparsity=0.0, seed=1102)
-    W = rand(50, 5000, seed=1103)
+    X = rand(6000, 4000, seed=1101)
+    E = rand(6000, 50, sparsity=0.0, seed=1102)
+    W = rand(50, 4000, seed=1103)
     P = E @ W
     R = X - P
     R2 = R**2.0
