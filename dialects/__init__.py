@@ -28,6 +28,12 @@ def _matrix() -> Dialect:
     return Matrix
 
 
+def _phys() -> Dialect:
+    from amls.dialects.phys import Phys
+
+    return Phys
+
+
 DIALECTS: dict[str, DialectFactory] = {
     "builtin": _upstream("builtin"),
     "func": _upstream("func"),
@@ -35,6 +41,7 @@ DIALECTS: dict[str, DialectFactory] = {
     "arith": _upstream("arith"),
     "math": _upstream("math"),
     "matrix": _matrix,
+    "phys": _phys,
 }
 
 

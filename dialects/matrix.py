@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from abc import ABC
 from collections.abc import Sequence, Set
+from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -74,11 +75,10 @@ def _from_param(p: IntAttr) -> Dim:
     return None if p.data == DYNAMIC_INDEX else p.data
 
 
-@irdl_attr_definition
-class MatrixType(ParametrizedAttribute, TypeAttribute):
-    """`!matrix.mat<RxCxf64>` or `!matrix.mat<RxCxf64, nnz=N>`; `?` is unknown."""
-
-    name = "matrix.mat"
+@dataclass(frozen=True, init=False)  # params are dataclass fields: equality and hashing see them
+class MatrixLikeType(ParametrizedAttribute, TypeAttribute):
+    """Shape and nnz facts of a matrix value; base of `!matrix.mat` and of the phys
+    dialect's distributed and broadcast types (same parameters, same syntax)."""
 
     rows_p: IntAttr
     cols_p: IntAttr
@@ -116,10 +116,10 @@ class MatrixType(ParametrizedAttribute, TypeAttribute):
             dims, elt = parser.parse_ranked_shape()
             if len(dims) != 2:
                 parser.raise_error(
-                    f"!matrix.mat expects 2 dimensions (RxCxf64), got {len(dims)}", pos
+                    f"!{cls.name} expects 2 dimensions (RxCxf64), got {len(dims)}", pos
                 )
             if not isinstance(elt, Float64Type):
-                parser.raise_error("!matrix.mat only supports f64 elements", pos)
+                parser.raise_error(f"!{cls.name} only supports f64 elements", pos)
             nnz = DYNAMIC_INDEX
             if parser.parse_optional_punctuation(",") is not None:
                 parser.parse_keyword("nnz")
@@ -138,12 +138,19 @@ class MatrixType(ParametrizedAttribute, TypeAttribute):
     def verify(self) -> None:
         for what, v in (("rows", self.rows), ("cols", self.cols), ("nnz", self.nnz)):
             if v is not None and v < 0:
-                raise VerifyException(f"!matrix.mat {what} must be >= 0, got {v}")
+                raise VerifyException(f"!{self.name} {what} must be >= 0, got {v}")
         cells = self.cells
         if self.nnz is not None and cells is not None and self.nnz > cells:
             raise VerifyException(
-                f"!matrix.mat nnz={self.nnz} exceeds {self.rows}x{self.cols} cells"
+                f"!{self.name} nnz={self.nnz} exceeds {self.rows}x{self.cols} cells"
             )
+
+
+@irdl_attr_definition
+class MatrixType(MatrixLikeType):
+    """`!matrix.mat<RxCxf64>` or `!matrix.mat<RxCxf64, nnz=N>`; `?` is unknown."""
+
+    name = "matrix.mat"
 
 
 def is_mat(t: Attribute) -> bool:
@@ -151,9 +158,10 @@ def is_mat(t: Attribute) -> bool:
 
 
 def mat_type(v: SSAValue | Attribute) -> MatrixType:
+    """The matrix type of a value (any MatrixLikeType: phys types share the facts)."""
     t = v.type if isinstance(v, SSAValue) else v
-    assert isinstance(t, MatrixType), f"expected !matrix.mat, got {t}"
-    return t
+    assert isinstance(t, MatrixLikeType), f"expected !matrix.mat, got {t}"
+    return t  # type: ignore[return-value]
 
 
 # Operand / result constraints.
@@ -216,7 +224,7 @@ def _fmt(s: tuple[Dim, Dim]) -> str:
 def _check_result(op: Operation, expected: tuple[Dim, Dim]) -> None:
     """The result type must not contradict the shape the operands imply."""
     t = op.results[0].type
-    if not isinstance(t, MatrixType):
+    if not isinstance(t, MatrixLikeType):
         return
     for axis, (have, want) in enumerate(zip(t.shape, expected, strict=True)):
         if _differ(have, want):
@@ -227,7 +235,7 @@ def _check_result(op: Operation, expected: tuple[Dim, Dim]) -> None:
 
 
 def _shape_of(v: SSAValue) -> tuple[Dim, Dim] | None:
-    return v.type.shape if isinstance(v.type, MatrixType) else None
+    return v.type.shape if isinstance(v.type, MatrixLikeType) else None
 
 
 def _const_int(v: SSAValue) -> int | None:
@@ -696,7 +704,7 @@ class ReduceOp(MatrixOp):
             if out != f64:
                 raise VerifyException("reduce over axis all returns f64")
             return
-        if not isinstance(out, MatrixType):
+        if not isinstance(out, MatrixLikeType):
             raise VerifyException(f"reduce over axis {axis} returns a matrix")
         _check_result(self, (r, 1) if axis == "row" else (1, c))
 

@@ -14,6 +14,8 @@ from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
     PythonValues,
+    ReturnedValues,
+    Successor,
     impl,
     register_impls,
 )
@@ -21,9 +23,12 @@ from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation, Region, SSAValue
 
 from amls.interpreter.kernels import KERNELS, Kernel, KernelError, load_builtin_kernels
+from amls.interpreter.kernels.phys import op_label
+
+RECOMPILE_ATTR = "phys.recompile"
 
 
 class OpFailure(Exception):
@@ -79,15 +84,106 @@ class OpStats(Interpreter.Listener):
 
     def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
         t = time.perf_counter() - self._stack.pop()
-        self.counts[op.name] += 1
+        name = op_label(op)
+        self.counts[name] += 1
         if not op.regions and not isinstance(op, func.CallOp):  # containers: body is timed
-            self.times[op.name] += t
+            self.times[name] += t
+
+
+def _dead_after(block: Block) -> list[tuple[SSAValue, ...]]:
+    """For op i of `block`: the values defined in the block whose last use is op i.
+
+    A use nested in a region counts at its ancestor op in `block`. A value used in
+    another block of the region is never listed (kept until the region ends).
+    """
+    ops = list(block.ops)
+    index = {id(op): i for i, op in enumerate(ops)}
+    dead: list[list[SSAValue]] = [[] for _ in ops]
+    defined: list[tuple[int, SSAValue]] = [(-1, a) for a in block.args]
+    for i, op in enumerate(ops):
+        defined.extend((i, r) for r in op.results)
+    for def_i, value in defined:
+        last = def_i
+        for use in value.uses:
+            user: Operation | None = use.operation
+            while user is not None and user.parent_block() is not block:
+                user = user.parent_op()
+            if user is None:
+                last = None
+                break
+            last = max(last, index[id(user)])
+        if last is not None:
+            dead[max(last, 0)].append(value)
+    return [tuple(d) for d in dead]
+
+
+class AmlsInterpreter(Interpreter):
+    """xDSL's interpreter, freeing each value after its last use.
+
+    xDSL keeps every value of a region until the region ends; for matrix programs
+    that holds dead intermediates (hundreds of MB) alive across a whole loop body.
+    """
+
+    def __init__(self, *a: Any, recompiler: Any = None, **kw: Any) -> None:
+        super().__init__(*a, **kw)
+        self._dead: dict[Block, list[tuple[SSAValue, ...]]] = {}
+        self.recompiler = recompiler
+        """An amls.interpreter.recompile.Recompiler, or None (no dynamic recompilation)."""
+
+    def call_op(self, op: Any, inputs: PythonValues = ()) -> PythonValues:
+        if self.recompiler is not None:
+            fn = op if isinstance(op, Operation) else self.get_op_for_symbol(op)
+            if isinstance(fn, func.FuncOp) and RECOMPILE_ATTR in fn.attributes:
+                got = self.recompiler.variant(fn, inputs)
+                if got is not None:
+                    module, name = got
+                    sub = make_interpreter(module, self.listeners, self.recompiler)
+                    return sub.call_op(name, inputs)
+        return super().call_op(op, inputs)
+
+    def run_ssacfg_region(
+        self, region: Region, args: PythonValues, name: str = "unknown"
+    ) -> PythonValues:
+        results: PythonValues = ()
+        if not region.blocks:
+            return results
+        initial_scope = self._ctx
+        block: Block | None = region.blocks.first
+        while block is not None:
+            dead = self._dead.get(block)
+            if dead is None:
+                dead = self._dead[block] = _dead_after(block)
+            self.push_scope(name)
+            scope = self._ctx._local_scope  # noqa: SLF001 (values of this block)
+            self.set_values(zip(block.args, args, strict=True))
+            args = ()
+            op: Operation | None = block.first_op
+            block = None
+            i = 0
+            while op is not None:
+                result = self._run_op(op, self.get_values(op.operands))
+                self.set_values(zip(op.results, result.values, strict=True))
+                term = result.terminator_value
+                del result
+                for v in dead[i]:
+                    scope.pop(v, None)
+                if term is not None:
+                    if isinstance(term, ReturnedValues):
+                        results = term.values
+                        break
+                    if isinstance(term, Successor):
+                        block, args = term
+                        break
+                op = op.next_op
+                i += 1
+        self._ctx = initial_scope
+        return results
 
 
 def make_interpreter(
-    module: ModuleOp, listeners: Sequence[Interpreter.Listener] = ()
+    module: ModuleOp, listeners: Sequence[Interpreter.Listener] = (), recompiler: Any = None
 ) -> Interpreter:
-    interp = Interpreter(module, listeners=tuple(listeners))
+    interp = AmlsInterpreter(module, listeners=tuple(listeners), recompiler=recompiler)
     interp.register_implementations(ArithFunctions())
     interp.register_implementations(BuiltinFunctions())
     interp.register_implementations(FuncFunctions())
@@ -108,12 +204,13 @@ def run_function(
     entry: str,
     args: Sequence[Any],
     listeners: Sequence[Interpreter.Listener] = (),
+    recompiler: Any = None,
 ) -> tuple[Any, ...]:
     """Interpret `entry(*args)` and return its results.
 
     Raises OpFailure (with the op) when a kernel or an interpreted op fails.
     """
-    interp = make_interpreter(module, listeners)
+    interp = make_interpreter(module, listeners, recompiler)
     try:
         return tuple(interp.call_op(entry, tuple(args)))
     except OpFailure:

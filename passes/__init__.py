@@ -20,6 +20,8 @@ _BUILTIN: dict[str, str] = {
     "cse": "amls.passes.cse:CsePass",
     "mmchain": "amls.passes.mmchain:MmchainPass",
     "rewrite-fixpoint": "amls.passes.rewrite_fixpoint:RewriteFixpointPass",
+    "lower-to-phys": "amls.lowering.lower_to_phys:LowerToPhysPass",
+    "phys-opt": "amls.passes.phys_opt:PhysOptPass",
 }
 
 
@@ -44,13 +46,28 @@ def register_pass(cls: type[ModulePass]) -> type[ModulePass]:
 _LEVELS: dict[str, list[str]] = {
     "O0": [],
     "O1": ["size-inference", "ipa{entry=%s}", "cse", "constant-fold"],
-    "O2": ["size-inference", "ipa{entry=%s}", "cse", "constant-fold", "rewrite-fixpoint"],
+    "O2": [
+        "size-inference",
+        "ipa{entry=%s}",
+        "cse",
+        "constant-fold",
+        "rewrite-fixpoint",
+        "lower-to-phys",
+        "phys-opt",
+    ],
 }
 
 
-def pipeline_spec(level: str, entry: str = "main") -> str:
-    """The -O<level> pipeline as a pass-pipeline spec string."""
-    return ",".join(p % entry if "%s" in p else p for p in _LEVELS[level])
+def pipeline_spec(level: str, entry: str = "main", lowering: str = "") -> str:
+    """The -O<level> pipeline as a pass-pipeline spec string.
+
+    `lowering` holds lower-to-phys options (`memory-budget=... workers=...`)."""
+    passes = [p % entry if "%s" in p else p for p in _LEVELS[level]]
+    if lowering:
+        passes = [f"lower-to-phys{{{lowering}}}" if p == "lower-to-phys" else p for p in passes]
+    return ",".join(passes)
 
 
 LEVELS = tuple(_LEVELS)
+LOWERING = ("lower-to-phys", "phys-opt")
+"""The physical passes that end -O2 (amls-run keeps the plan before them to recompile)."""

@@ -92,6 +92,7 @@ class Explainer:
             line += self._facts_cols(op, op.results[0], analysis, sketches)
         elif op.results:
             line += "  " + ", ".join(_short(r.type) for r in op.results)
+        line = line.rstrip() + _phys_cols(op)
         self.out.write(line.rstrip() + "\n")
 
     def _facts_cols(
@@ -141,6 +142,23 @@ class Explainer:
             self.out.write(f"{pad}       {label}({args}):\n")
             self._block(block, analysis, sketches, depth + 1)
         self.out.write(f"{pad}       }}\n")
+
+
+def _phys_cols(op: Operation) -> str:
+    """After lowering: where the op runs, its method, and why (lower-to-phys's numbers)."""
+    from amls.dialects import phys
+    from amls.lowering.budget import DECISIONS
+
+    if isinstance(op, phys.PhysOp):
+        method = op.method_name or ""
+        if isinstance(op, phys.FUSED_OPS) and len(op.KEYWORD_PROPS) > 1:
+            method = op.properties[op.KEYWORD_PROPS[1]].data  # type: ignore[attr-defined]
+        d = DECISIONS.get(op)
+        why = f"  [{d.text()}]" if d is not None else ""
+        return f"  | {op.exec_type.upper():<5} {method:<12}{why}"
+    if isinstance(op, phys.MOVE_OPS):
+        return "  | MOVE"
+    return ""
 
 
 def _ub(x: float | None) -> str:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from xdsl.ir import Attribute
 
-from amls.dialects.matrix import Dim, MatrixType
+from amls.dialects.matrix import Dim, MatrixLikeType, MatrixType
 
 
 def _mul(a: float | None, b: float | None) -> float | None:
@@ -180,4 +180,4 @@ UNKNOWN_SCALAR = ScalarFacts(None)
 
 
 def facts_of_type(t: Attribute) -> Facts:
-    return MatFacts.of_type(t) if isinstance(t, MatrixType) else UNKNOWN_SCALAR
+    return MatFacts.of_type(t) if isinstance(t, MatrixLikeType) else UNKNOWN_SCALAR

@@ -154,9 +154,16 @@ def location_of(op: Operation) -> str | None:
     return None
 
 
-def op_error(op: Operation, message: str) -> str:
+def op_error(op: Operation, message: str, name: str | None = None) -> str:
     where = location_of(op)
-    return f"{where}: error: {op.name}: {message}" if where else f"error: {op.name}: {message}"
+    name = name or op.name
+    return f"{where}: error: {name}: {message}" if where else f"error: {name}: {message}"
+
+
+def source_op_name(op: Operation) -> str:
+    """The op the user wrote: a phys twin reports as its matrix op (phys.slice -> matrix.slice)."""
+    base = getattr(op, "MATRIX_OP", None)
+    return base.name if base is not None else op.name
 
 
 class LocatedVerifyError(UserError):

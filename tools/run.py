@@ -7,9 +7,10 @@ import time
 _T_IMPORT = time.perf_counter()  # before the heavy imports, to report start-up honestly
 
 import argparse  # noqa: E402
+import contextlib  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
+from collections.abc import Iterator, Sequence  # noqa: E402
 from typing import Any  # noqa: E402
 
 from amls.passes import pipeline_spec  # noqa: E402
@@ -22,6 +23,7 @@ from amls.tools.common import (  # noqa: E402
     parse_module,
     prescan_plugins,
     read_source,
+    source_op_name,
     user_errors,
     verify_located,
 )
@@ -74,6 +76,28 @@ def build_arg_parser() -> argparse.ArgumentParser:
             + (" (default)" if lv == "O2" else ""),
         )
     p.add_argument(
+        "--backend",
+        choices=("local", "dask"),
+        default="local",
+        help="local: every op in this process; dask: ops over the memory budget run "
+        "distributed on a Dask cluster (default: local)",
+    )
+    p.add_argument(
+        "--workers", type=int, default=0, metavar="N", help="LocalCluster workers (default: cores)"
+    )
+    p.add_argument(
+        "--scheduler", metavar="ADDRESS", help="use the Dask cluster at ADDRESS (no LocalCluster)"
+    )
+    p.add_argument(
+        "--memory-budget",
+        type=_bytes_arg,
+        metavar="BYTES",
+        help="local memory budget of operator selection (default: 70%% of this machine's memory;"
+        " accepts 500MB, 2GB, ...)",
+    )
+    p.add_argument("--block-size", type=int, default=1000, metavar="N", help=argparse.SUPPRESS)
+    p.add_argument("--force-method", default="", metavar="METHOD", help=argparse.SUPPRESS)
+    p.add_argument(
         "--load-plugin",
         action="append",
         default=[],
@@ -82,6 +106,33 @@ def build_arg_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(opt_level="O2")
     return p
+
+
+def _bytes_arg(text: str) -> int:
+    units = {"": 1, "B": 1, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30, "TB": 1 << 40}
+    t = text.strip().upper()
+    num = t.rstrip("KMGTB")
+    try:
+        value = float(num) * units[t[len(num) :]]
+    except (ValueError, KeyError):
+        raise argparse.ArgumentTypeError(f"not a byte count: '{text}'") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"not a byte count: '{text}'")
+    return int(value)
+
+
+def lowering_options(args: argparse.Namespace) -> str:
+    """lower-to-phys options for the chosen backend."""
+    if args.backend == "local":
+        return "dist=false"
+    opts = [f"block-size={args.block_size}"]
+    if args.memory_budget is not None:
+        opts.append(f"memory-budget={args.memory_budget}")
+    if args.workers:
+        opts.append(f"workers={args.workers}")
+    if args.force_method:
+        opts.append(f"force-method={args.force_method}")
+    return " ".join(opts)
 
 
 def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
@@ -120,14 +171,27 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
     return values
 
 
-def compile_module(module: Any, ctx: Any, level: str, entry: str) -> None:
+def compile_module(
+    module: Any, ctx: Any, level: str, entry: str, lowering: str = "", keep_logical: bool = False
+) -> Any:
+    """Run the -O<level> pipeline in place. With keep_logical, return a copy of the plan
+    before the physical passes (the input of dynamic recompilation), else None."""
     from xdsl.passes import PassPipeline
 
-    spec = pipeline_spec(level, entry)
+    from amls.passes import LOWERING
+
+    spec = pipeline_spec(level, entry, lowering)
     if not spec:
-        return
-    PassPipeline.parse_spec(all_passes(), spec).apply(ctx, module)
+        return None
+    passes = spec.split(",")
+    logical = [p for p in passes if p.split("{")[0] not in LOWERING]
+    physical = [p for p in passes if p.split("{")[0] in LOWERING]
+    PassPipeline.parse_spec(all_passes(), ",".join(logical)).apply(ctx, module)
+    kept = module.clone() if keep_logical and physical else None
+    if physical:
+        PassPipeline.parse_spec(all_passes(), ",".join(physical)).apply(ctx, module)
     verify_located(module)
+    return kept
 
 
 def print_stats(phases: dict[str, float], stats: Any) -> None:
@@ -136,11 +200,11 @@ def print_stats(phases: dict[str, float], stats: Any) -> None:
         print(f"  {name:<22} {t:9.4f} s")
     print("\n== ops ==")
     total = sum(stats.times.values()) or 1.0
-    print(f"  {'op':<22} {'count':>8} {'time (s)':>10} {'share':>7}")
+    print(f"  {'op':<30} {'count':>8} {'time (s)':>10} {'share':>7}")
     for name in sorted(stats.counts, key=lambda n: (-stats.times.get(n, 0.0), n)):
         t = stats.times.get(name)
         shown = f"{t:10.4f} {100 * t / total:6.1f}%" if t is not None else f"{'(body)':>10} {'':>7}"
-        print(f"  {name:<22} {stats.counts[name]:>8} {shown}")
+        print(f"  {name:<30} {stats.counts[name]:>8} {shown}")
 
 
 def run(argv: Sequence[str] | None) -> int:
@@ -165,7 +229,21 @@ def run(argv: Sequence[str] | None) -> int:
     phases["parse and verify"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    compile_module(module, ctx, args.opt_level, args.entry)
+    if args.force_method and args.backend != "dask":
+        raise UserError("amls-run: error: --force-method needs --backend dask", 2)
+    dynamic = args.backend == "dask" and args.opt_level == "O2"
+    logical = compile_module(
+        module, ctx, args.opt_level, args.entry, lowering_options(args), keep_logical=dynamic
+    )
+    recompiler = None
+    if logical is not None:
+        from amls.interpreter.recompile import Recompiler
+
+        recompiler = Recompiler(
+            logical,
+            ctx,
+            f"size-inference,rewrite-fixpoint,lower-to-phys{{{lowering_options(args)}}},phys-opt",
+        )
     phases["compile"] = time.perf_counter() - t0
 
     try:
@@ -180,12 +258,13 @@ def run(argv: Sequence[str] | None) -> int:
         from amls.interpreter.checks import SizeChecker
 
         listeners.append(SizeChecker(module))
-    t0 = time.perf_counter()
-    try:
-        results = run_function(module, args.entry, values, listeners)
-    except OpFailure as e:
-        raise UserError(op_error(e.op, str(e))) from e
-    phases["execute"] = time.perf_counter() - t0
+    with backend_session(args, phases) as session:
+        t0 = time.perf_counter()
+        try:
+            results = run_function(module, args.entry, values, listeners, recompiler)
+        except OpFailure as e:
+            raise UserError(op_error(e.op, str(e), source_op_name(e.op))) from e
+        phases["execute"] = time.perf_counter() - t0
 
     for i, (value, t) in enumerate(zip(results, fn.function_type.outputs.data, strict=True)):
         print(f"result_{i} : {t} = {describe(value)}")
@@ -198,7 +277,71 @@ def run(argv: Sequence[str] | None) -> int:
             raise UserError(f"cannot write '{args.output}': {e}") from e
     if args.stats:
         print_stats(phases, stats)
+        if session is not None:
+            print_dist_stats(session)
+        if recompiler is not None:
+            print_recompilations(recompiler)
     return 0
+
+
+@contextlib.contextmanager
+def backend_session(args: argparse.Namespace, phases: dict[str, float]) -> Iterator[Any]:
+    """The Dask session dist ops run in (None for the local backend)."""
+    if args.backend == "local":
+        yield None
+        return
+    from amls.interpreter.kernels.phys import DistSession, dist_session
+
+    t0 = time.perf_counter()
+    with _client(args) as client:
+        phases["cluster start-up"] = time.perf_counter() - t0
+        with dist_session(DistSession(client, measure=args.stats)) as session:
+            yield session
+
+
+@contextlib.contextmanager
+def _client(args: argparse.Namespace) -> Iterator[Any]:
+    import logging
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    if args.scheduler:
+        from dask.distributed import Client
+
+        from amls.interpreter.dist import prepare_client
+
+        try:
+            client = Client(args.scheduler, timeout=10)
+        except OSError as e:
+            raise UserError(f"amls-run: cannot connect to scheduler {args.scheduler}: {e}") from e
+        try:
+            yield prepare_client(client)
+        finally:
+            client.close()
+        return
+    from amls.interpreter.dist import local_cluster
+
+    with local_cluster(n_workers=args.workers or (os.cpu_count() or 1)) as client:
+        yield client
+
+
+def print_recompilations(recompiler: Any) -> None:
+    print("\n== dynamic recompilation ==")
+    if not recompiler.events:
+        print("  (none: every size was known at compile time)")
+    for ev in recompiler.events:
+        print(f"  @{ev.function} recompiled for {ev.sizes} in {ev.seconds:.3f} s")
+
+
+def print_dist_stats(session: Any) -> None:
+    from amls.passes.memory import human
+
+    print("\n== distributed ops (bytes between workers: measured / predicted) ==")
+    print(f"  {'op':<34} {'count':>6} {'time (s)':>9} {'measured':>11} {'predicted':>11}")
+    for name, st in sorted(session.stats.items(), key=lambda kv: -kv[1].seconds):
+        print(
+            f"  {name:<34} {st.count:>6} {st.seconds:9.4f} {human(st.measured_bytes):>11}"
+            f" {human(st.predicted_bytes):>11}"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -300,12 +300,17 @@ def count_nnz(bm: BlockedMatrix, timeout: float | None = None) -> int:
 # Plan submission.
 
 
+PREDICTED_NET_BYTES: list[int] = [0]
+"""Running total of the submitted plans' predicted worker->worker bytes (for --stats)."""
+
+
 def submit_graph(
     client: Client, plan: Plan, inputs: dict[Key, Future]
 ) -> tuple[dict[Coord, Future], list[Future]]:
     """Scatter the plan's broadcasts, then submit its tasks as one pinned graph.
 
     Returns the output futures by coordinate and the broadcast futures (to keep alive)."""
+    PREDICTED_NET_BYTES[0] += plan.net_bytes
     bfuts: dict[Key, Future] = {}
     for key, b in plan.broadcasts.items():
         if b.value is None:

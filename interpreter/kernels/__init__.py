@@ -42,6 +42,6 @@ def kernel(*op_types: type[Operation]) -> Callable[[Kernel], Kernel]:
 
 def load_builtin_kernels() -> dict[type[Operation], Kernel]:
     """Import the kernel modules shipped with amls and return the registry."""
-    from amls.interpreter.kernels import matrix, scalar  # noqa: F401  (register on import)
+    from amls.interpreter.kernels import matrix, phys, scalar  # noqa: F401  (register on import)
 
     return KERNELS

@@ -202,7 +202,9 @@ def test_lm_cg() -> None:
     assert X.shape == (50000, 200) and y.shape == (50000, 1)
     sb, rss, iters, beta = main_results("lm_cg")
     ref, ref_iters = lm_cg_ref(X, y)
-    assert iters == ref_iters and 20 < iters < 500
+    # The stopping test compares a residual with 1e-10: fused kernels (mmchain, axpy)
+    # round differently in the last bits, which may move the exit by one iteration.
+    assert abs(iters - ref_iters) <= 1 and 20 < iters < 500
     close(beta, ref)
     close(sb, ref.sum())
     close(rss, np.sum((y - with_intercept(X) @ ref) ** 2))

@@ -12,7 +12,7 @@
 // CHECK:         scf.for
 // CHECK-NOT:       scf.if
 // CHECK-NOT:       !matrix.mat<10x10xf64>
-// CHECK:           %gr = matrix.matmul %Xt, %res : (!matrix.mat<10x100xf64>, !matrix.mat<100x1xf64>) -> !matrix.mat<10x1xf64>
+// CHECK:           %gr = phys.mmchain local xtxvy %X, %wi, %y : (!matrix.mat<100x10xf64>, !matrix.mat<10x1xf64>, !matrix.mat<100x1xf64>) -> !matrix.mat<10x1xf64>
 // CHECK-NOT:       scf.if
 // CHECK:           scf.yield
 // O1-LABEL: func.func @main(

@@ -21,9 +21,9 @@
 // RUN: amls-opt %t.1 --split-input-file | filecheck %s
 // CHECK-NOT: error
 // CHECK-LABEL: func.func @main(
-// CHECK:         matrix.matmul %u, %pi
+// CHECK:         phys.matmul local mm %u, %pi
 // CHECK-LABEL: func.func @main(
-// CHECK:         %q = matrix.matmul %A, %{{[0-9]+}}
+// CHECK:         %q = phys.matmul local mm %A, %{{[0-9]+}}
 // CHECK-LABEL: func.func @main(
 // CHECK-NOT:     scf.if
 

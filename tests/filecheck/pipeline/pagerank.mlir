@@ -23,9 +23,9 @@
 // CHECK-NOT:     {{: |-> }}!matrix.mat<100000x100000xf64
 // CHECK:         scf.for
 // CHECK-NOT:     {{: |-> }}!matrix.mat<100000x100000xf64
-// CHECK-DAG:       %Gp = matrix.matmul %G, %pi : (!matrix.mat<100000x100000xf64, nnz=1000000>, !matrix.mat<100000x1xf64>) -> !matrix.mat<100000x1xf64>
-// CHECK-DAG:       %[[UP:.*]] = matrix.matmul %u, %pi : (!matrix.mat<1x100000xf64, nnz=100000>, !matrix.mat<100000x1xf64>) -> !matrix.mat<1x1xf64>
-// CHECK-DAG:       %[[S:.*]] = matrix.to_scalar %[[UP]] : (!matrix.mat<1x1xf64>) -> f64
+// CHECK-DAG:       %Gp = phys.matmul local mm %G, %pi : (!matrix.mat<100000x100000xf64, nnz=1000000>, !matrix.mat<100000x1xf64>) -> !matrix.mat<100000x1xf64>
+// CHECK-DAG:       %[[UP:.*]] = phys.matmul local mm %u, %pi : (!matrix.mat<1x100000xf64, nnz=100000>, !matrix.mat<100000x1xf64>) -> !matrix.mat<1x1xf64>
+// CHECK-DAG:       %[[S:.*]] = phys.to_scalar local %[[UP]] : (!matrix.mat<1x1xf64>) -> f64
 // CHECK-NOT:     {{: |-> }}!matrix.mat<100000x100000xf64
 // CHECK:           scf.yield
 // CHECK-NOT:     {{: |-> }}!matrix.mat<100000x100000xf64

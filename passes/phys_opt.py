@@ -1,0 +1,182 @@
+"""`phys-opt`: clean up the data flow lower-to-phys leaves (one conversion per consumer).
+
+1. cancel: collect(distribute(x)) -> x, distribute(collect(d)) -> d.
+2. hoist: distribute / broadcast / collect of a value defined outside a loop move
+   before the loop (a loop-invariant input is partitioned or broadcast once, not per
+   iteration), and equal conversions of one value in one block merge into one.
+3. collect early: a distributed value read only by collects is collected once, right
+   after it is computed.
+4. persist: a distributed value read inside a loop and not defined in it is persisted
+   before the loop (its blocks stay on the workers) and unpersisted after it when
+   nothing later reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from amls.dialects import phys
+
+CONVERSIONS = (phys.DistributeOp, phys.BroadcastOp, phys.CollectOp)
+LOOPS = (scf.ForOp, scf.WhileOp)
+
+
+def _def_block(v: SSAValue) -> Block | None:
+    if isinstance(v, BlockArgument):
+        return v.block
+    return v.owner.parent_block()  # type: ignore[union-attr]
+
+
+def _after_def(v: SSAValue) -> InsertPoint:
+    if isinstance(v, BlockArgument):
+        return InsertPoint.at_start(v.block)
+    return InsertPoint.after(v.owner)  # type: ignore[arg-type]
+
+
+def _key(op: Operation) -> tuple[object, ...]:
+    return (type(op), op.operands[0], op.results[0].type, tuple(op.properties.items()))
+
+
+def _outermost_loop_outside(op: Operation, home: Block | None) -> Operation | None:
+    """The outermost loop enclosing `op` that does not enclose `home`."""
+    found: Operation | None = None
+    cur = op.parent_op()
+    while cur is not None and cur.parent_block() is not None:
+        if isinstance(cur, LOOPS) and not _encloses(cur, home):
+            found = cur
+        cur = cur.parent_op()
+    return found
+
+
+def _encloses(op: Operation, block: Block | None) -> bool:
+    b = block
+    while b is not None:
+        parent = b.parent_op()
+        if parent is op:
+            return True
+        b = parent.parent_block() if parent is not None else None
+    return False
+
+
+class PhysOpt:
+    def __init__(self) -> None:
+        self.rw = Rewriter()
+        self.changed = False
+
+    def cancel(self, module: ModuleOp) -> None:
+        for op in list(module.walk()):
+            if op.parent is None or not isinstance(op, phys.CollectOp | phys.DistributeOp):
+                continue
+            src = op.operands[0].owner
+            pair = phys.DistributeOp if isinstance(op, phys.CollectOp) else phys.CollectOp
+            if isinstance(src, pair) and src.operands[0].type == op.results[0].type:
+                op.results[0].replace_all_uses_with(src.operands[0])
+                self.rw.erase_op(op)
+                self.changed = True
+        self.erase_dead(module)
+
+    def hoist(self, module: ModuleOp) -> None:
+        for op in list(module.walk()):
+            if op.parent is None or not isinstance(op, CONVERSIONS):
+                continue
+            v = op.operands[0]
+            loop = _outermost_loop_outside(op, _def_block(v))
+            if loop is not None:
+                op.detach()
+                self.rw.insert_op(op, InsertPoint.before(loop))
+                self.changed = True
+        self.merge(module)
+
+    def merge(self, module: ModuleOp) -> None:
+        """Equal conversions of one value in one block: keep the first."""
+        for block in [b for op in module.walk() for r in op.regions for b in r.blocks]:
+            seen: dict[tuple[object, ...], Operation] = {}
+            for op in list(block.ops):
+                if not isinstance(op, CONVERSIONS):
+                    continue
+                k = _key(op)
+                if k in seen:
+                    op.results[0].replace_all_uses_with(seen[k].results[0])
+                    self.rw.erase_op(op)
+                    self.changed = True
+                else:
+                    seen[k] = op
+
+    def collect_early(self, module: ModuleOp) -> None:
+        for op in list(module.walk()):
+            if op.parent is None:
+                continue
+            for r in op.results:
+                if not phys.is_dist(r.type):
+                    continue
+                users = [u.operation for u in r.uses]
+                collects = [u for u in users if isinstance(u, phys.CollectOp)]
+                if len(collects) < 2 or len(collects) != len(users):
+                    continue
+                first = collects[0]
+                first.detach()
+                self.rw.insert_op(first, _after_def(r))
+                for c in collects[1:]:
+                    c.results[0].replace_all_uses_with(first.results[0])
+                    self.rw.erase_op(c)
+                self.changed = True
+
+    def persist(self, module: ModuleOp) -> None:
+        for loop in [op for op in module.walk() if isinstance(op, LOOPS)]:
+            home = loop.parent_block()
+            reads: dict[SSAValue, list[Operation]] = {}
+            for inner in loop.walk():
+                if inner is loop:
+                    continue
+                for v in inner.operands:
+                    if phys.is_dist(v.type) and not _encloses(loop, _def_block(v)):
+                        if not isinstance(v.owner, phys.PersistOp):
+                            reads.setdefault(v, []).append(inner)
+            for v, users in reads.items():
+                p = phys.PersistOp.create(operands=[v], result_types=[v.type])
+                p.location = loop.location
+                self.rw.insert_op(p, InsertPoint.before(loop))
+                for u in users:
+                    for i, o in enumerate(u.operands):
+                        if o is v:
+                            u.operands[i] = p.results[0]
+                later = [
+                    use.operation
+                    for use in v.uses
+                    if use.operation is not p and not _encloses(loop, use.operation.parent_block())
+                ]
+                if not later and home is not None:
+                    un = phys.UnpersistOp.create(operands=[p.results[0]])
+                    un.location = loop.location
+                    self.rw.insert_op(un, InsertPoint.after(loop))
+                self.changed = True
+
+    def erase_dead(self, module: ModuleOp) -> None:
+        for op in list(module.walk(reverse=True)):
+            if (
+                op.parent is not None
+                and isinstance(op, (*CONVERSIONS, phys.PartitionOp))
+                and all(r.first_use is None for r in op.results)
+            ):
+                self.rw.erase_op(op)
+
+
+@dataclass(frozen=True)
+class PhysOptPass(ModulePass):
+    name = "phys-opt"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        opt = PhysOpt()
+        opt.cancel(op)
+        opt.hoist(op)
+        opt.collect_early(op)
+        opt.merge(op)
+        opt.persist(op)
+        opt.erase_dead(op)

@@ -1,0 +1,137 @@
+// Fused operators selected by lower-to-phys (REWRITES.md "Fused physical
+// operators"): each on its pattern, and not where its condition fails (other
+// operand, more than one use, wrong shape, not a square, a matrix factor...).
+// They are local operators: under a budget that sends the root dist, only tsmm
+// (left, one output block) has a dist form; the others stay unfused.
+
+// RUN: amls-opt %s -p 'lower-to-phys{dist=false}' | filecheck %s
+// RUN: amls-opt %s -p 'lower-to-phys{dist=false}' | amls-opt | filecheck %s
+// RUN: amls-opt %s -p 'lower-to-phys{memory-budget=1000 workers=2}' | filecheck %s --check-prefix=DIST
+
+// CHECK-LABEL: func.func @tsmm(
+// CHECK-NOT:     phys.transpose
+// CHECK:         %L = phys.tsmm local left %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x50xf64>
+// CHECK-NEXT:    %R = phys.tsmm local right %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<1000x1000xf64>
+// DIST-LABEL: func.func @tsmm(
+// DIST:         %L = phys.tsmm dist left %{{.*}} : (!phys.dmat<1000x50xf64>) -> !phys.dmat<50x50xf64>
+// DIST-NOT:     phys.tsmm dist right
+// DIST:         func.return
+
+// CHECK-LABEL: func.func @tsmm_no(
+// CHECK-NOT:     phys.tsmm
+// CHECK:         phys.matmul local mm %Xt, %Y
+
+// CHECK-LABEL: func.func @mmchain(
+// CHECK-NOT:     phys.transpose
+// CHECK:         %a = phys.mmchain local xtxv %X, %v :
+// CHECK-NEXT:    %b = phys.mmchain local xtwxv %X, %v, %w :
+// CHECK-NEXT:    %c = phys.mmchain local xtxvy %X, %v, %y :
+// DIST-LABEL: func.func @mmchain(
+// DIST-NOT:     phys.mmchain
+// DIST:         func.return
+
+// CHECK-LABEL: func.func @mmchain_no(
+// CHECK-NOT:     phys.mmchain
+// CHECK:         func.return
+
+// t(X)%*%y with y smaller than X: tmm; with Z larger than X: transpose + mm.
+// CHECK-LABEL: func.func @tmm(
+// CHECK:         %a = phys.tmm local %X, %y : (!matrix.mat<1000x50xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<50x1xf64>
+// CHECK-NEXT:    %Xt2 = phys.transpose local %X
+// CHECK-NEXT:    %b = phys.matmul local mm %Xt2, %Z
+
+// CHECK-LABEL: func.func @tak(
+// CHECK:         %s3 = phys.tak local all %X, %Y, %Z : {{.*}} -> f64
+// CHECK-NEXT:    %s2 = phys.tak local all %X, %Y : {{.*}} -> f64
+// CHECK-NEXT:    %cs = phys.tak local col %X, %Z : {{.*}} -> !matrix.mat<1x20xf64>
+// CHECK-NEXT:    %xr = phys.mul local %X, %r
+// CHECK-NEXT:    %no = phys.reduce local sum all %xr
+
+// CHECK-LABEL: func.func @axpy(
+// CHECK:         %a = phys.axpy local add %X, %s, %Y :
+// CHECK-NEXT:    %b = phys.axpy local sub %X, %s, %Y :
+// CHECK-NEXT:    %SY = phys.mul local %S, %Y
+// CHECK-NEXT:    %c = phys.sub local %X, %SY
+// DIST-LABEL: func.func @axpy(
+// DIST-NOT:     phys.axpy
+// DIST:         func.return
+
+// CHECK-LABEL: func.func @wsloss(
+// CHECK:         %l = phys.wsloss local %W, %X, %U, %V : {{.*}} -> f64
+// CHECK-NOT:     phys.wsloss
+// CHECK:         %R33 = phys.pow local %R3, %three
+func.func @tsmm(%X: !matrix.mat<1000x50xf64>) -> (!matrix.mat<50x50xf64>, !matrix.mat<1000x1000xf64>) {
+  %Xt = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+  %L = matrix.matmul %Xt, %X : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x50xf64>) -> !matrix.mat<50x50xf64>
+  %Xt2 = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+  %R = matrix.matmul %X, %Xt2 : (!matrix.mat<1000x50xf64>, !matrix.mat<50x1000xf64>) -> !matrix.mat<1000x1000xf64>
+  func.return %L, %R : !matrix.mat<50x50xf64>, !matrix.mat<1000x1000xf64>
+}
+func.func @tsmm_no(%X: !matrix.mat<1000x50xf64>, %Y: !matrix.mat<1000x50xf64>) -> !matrix.mat<50x50xf64> {
+  %Xt = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+  %L = matrix.matmul %Xt, %Y : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x50xf64>) -> !matrix.mat<50x50xf64>
+  func.return %L : !matrix.mat<50x50xf64>
+}
+func.func @mmchain(%X: !matrix.mat<1000x50xf64>, %v: !matrix.mat<50x1xf64>, %w: !matrix.mat<1000x1xf64>, %y: !matrix.mat<1000x1xf64>) -> (!matrix.mat<50x1xf64>, !matrix.mat<50x1xf64>, !matrix.mat<50x1xf64>) {
+  %Xt = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+  %q1 = matrix.matmul %X, %v : (!matrix.mat<1000x50xf64>, !matrix.mat<50x1xf64>) -> !matrix.mat<1000x1xf64>
+  %a = matrix.matmul %Xt, %q1 : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<50x1xf64>
+  %q2 = matrix.matmul %X, %v : (!matrix.mat<1000x50xf64>, !matrix.mat<50x1xf64>) -> !matrix.mat<1000x1xf64>
+  %wq = matrix.mul %w, %q2 : !matrix.mat<1000x1xf64>
+  %b = matrix.matmul %Xt, %wq : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<50x1xf64>
+  %q3 = matrix.matmul %X, %v : (!matrix.mat<1000x50xf64>, !matrix.mat<50x1xf64>) -> !matrix.mat<1000x1xf64>
+  %r = matrix.sub %q3, %y : !matrix.mat<1000x1xf64>
+  %c = matrix.matmul %Xt, %r : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<50x1xf64>
+  func.return %a, %b, %c : !matrix.mat<50x1xf64>, !matrix.mat<50x1xf64>, !matrix.mat<50x1xf64>
+}
+func.func @mmchain_no(%X: !matrix.mat<1000x50xf64>, %V: !matrix.mat<50x2xf64>) -> (!matrix.mat<50x2xf64>, !matrix.mat<1000x2xf64>) {
+  %Xt = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+  %q = matrix.matmul %X, %V : (!matrix.mat<1000x50xf64>, !matrix.mat<50x2xf64>) -> !matrix.mat<1000x2xf64>
+  %a = matrix.matmul %Xt, %q : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x2xf64>) -> !matrix.mat<50x2xf64>
+  func.return %a, %q : !matrix.mat<50x2xf64>, !matrix.mat<1000x2xf64>
+}
+func.func @tmm(%X: !matrix.mat<1000x50xf64>, %y: !matrix.mat<1000x1xf64>, %Z: !matrix.mat<1000x80xf64>) -> (!matrix.mat<50x1xf64>, !matrix.mat<50x80xf64>) {
+  %Xt = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+  %a = matrix.matmul %Xt, %y : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<50x1xf64>
+  %Xt2 = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+  %b = matrix.matmul %Xt2, %Z : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x80xf64>) -> !matrix.mat<50x80xf64>
+  func.return %a, %b : !matrix.mat<50x1xf64>, !matrix.mat<50x80xf64>
+}
+func.func @tak(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %Z: !matrix.mat<100x20xf64>, %r: !matrix.mat<1x20xf64>) -> (f64, f64, !matrix.mat<1x20xf64>, f64) {
+  %xy = matrix.mul %X, %Y : !matrix.mat<100x20xf64>
+  %xyz = matrix.mul %xy, %Z : !matrix.mat<100x20xf64>
+  %s3 = matrix.reduce sum all %xyz : (!matrix.mat<100x20xf64>) -> f64
+  %xy2 = matrix.mul %X, %Y : !matrix.mat<100x20xf64>
+  %s2 = matrix.reduce sum all %xy2 : (!matrix.mat<100x20xf64>) -> f64
+  %xy3 = matrix.mul %X, %Z : !matrix.mat<100x20xf64>
+  %cs = matrix.reduce sum col %xy3 : (!matrix.mat<100x20xf64>) -> !matrix.mat<1x20xf64>
+  %xr = matrix.mul %X, %r : (!matrix.mat<100x20xf64>, !matrix.mat<1x20xf64>) -> !matrix.mat<100x20xf64>
+  %no = matrix.reduce sum all %xr : (!matrix.mat<100x20xf64>) -> f64
+  func.return %s3, %s2, %cs, %no : f64, f64, !matrix.mat<1x20xf64>, f64
+}
+func.func @axpy(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %s: f64, %S: !matrix.mat<100x20xf64>) -> (!matrix.mat<100x20xf64>, !matrix.mat<100x20xf64>, !matrix.mat<100x20xf64>) {
+  %sy = matrix.mul %s, %Y : (f64, !matrix.mat<100x20xf64>) -> !matrix.mat<100x20xf64>
+  %a = matrix.add %X, %sy : !matrix.mat<100x20xf64>
+  %sy2 = matrix.mul %Y, %s : (!matrix.mat<100x20xf64>, f64) -> !matrix.mat<100x20xf64>
+  %b = matrix.sub %X, %sy2 : !matrix.mat<100x20xf64>
+  %SY = matrix.mul %S, %Y : !matrix.mat<100x20xf64>
+  %c = matrix.sub %X, %SY : !matrix.mat<100x20xf64>
+  func.return %a, %b, %c : !matrix.mat<100x20xf64>, !matrix.mat<100x20xf64>, !matrix.mat<100x20xf64>
+}
+func.func @wsloss(%W: !matrix.mat<100x80xf64>, %X: !matrix.mat<100x80xf64>, %U: !matrix.mat<100x5xf64>, %V: !matrix.mat<80x5xf64>) -> (f64, f64) {
+  %two = arith.constant 2.0 : f64
+  %three = arith.constant 3.0 : f64
+  %Vt = matrix.transpose %V : (!matrix.mat<80x5xf64>) -> !matrix.mat<5x80xf64>
+  %UV = matrix.matmul %U, %Vt : (!matrix.mat<100x5xf64>, !matrix.mat<5x80xf64>) -> !matrix.mat<100x80xf64>
+  %R = matrix.sub %X, %UV : !matrix.mat<100x80xf64>
+  %R2 = matrix.pow %R, %two : (!matrix.mat<100x80xf64>, f64) -> !matrix.mat<100x80xf64>
+  %WR = matrix.mul %W, %R2 : !matrix.mat<100x80xf64>
+  %l = matrix.reduce sum all %WR : (!matrix.mat<100x80xf64>) -> f64
+  %Vt3 = matrix.transpose %V : (!matrix.mat<80x5xf64>) -> !matrix.mat<5x80xf64>
+  %UV3 = matrix.matmul %U, %Vt3 : (!matrix.mat<100x5xf64>, !matrix.mat<5x80xf64>) -> !matrix.mat<100x80xf64>
+  %R3 = matrix.sub %X, %UV3 : !matrix.mat<100x80xf64>
+  %R33 = matrix.pow %R3, %three : (!matrix.mat<100x80xf64>, f64) -> !matrix.mat<100x80xf64>
+  %WR3 = matrix.mul %W, %R33 : !matrix.mat<100x80xf64>
+  %no = matrix.reduce sum all %WR3 : (!matrix.mat<100x80xf64>) -> f64
+  func.return %l, %no : f64, f64
+}
