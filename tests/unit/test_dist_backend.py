@@ -1,0 +1,226 @@
+"""The Dask backend end to end: every example at -O2 locally and at -O2 on a 2-worker
+LocalCluster under a memory budget small enough that its matrix ops run dist, the same
+with each forced matmul method, dynamic recompilation, and a worker killed mid-run.
+
+Data is small (3000 x 20) so the suite stays fast; @run takes it as arguments, so its
+sizes are unknown at compile time and every run also exercises recompilation at entry.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+from amls.interpreter.dist import local_cluster
+from amls.interpreter.engine import OpFailure, OpStats, run_function
+from amls.interpreter.kernels.phys import DistSession, dist_session
+from amls.interpreter.recompile import Recompiler
+from amls.tools.common import make_context, parse_module, read_source, verify_located
+from amls.tools.run import compile_module
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ["lm_ds", "lm_cg", "l2svm", "pagerank", "kmeans", "logreg"]
+BUDGET = "memory-budget=200000 workers=2 block-size=1000"
+AMLS_RUN = Path(sys.executable).parent / "amls-run"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    with local_cluster(n_workers=2) as c:
+        yield c
+
+
+def small_data(name: str) -> list[Any]:
+    rng = np.random.default_rng(7)
+    if name == "pagerank":
+        a = sp.random(1000, 1000, density=0.01, random_state=3, format="csr")
+        a.data[:] = 1.0
+        return [sp.csr_array(a)]
+    n, m = 3000, 20
+    x = rng.random((n, m))
+    if name == "kmeans":
+        return [x]
+    w = rng.uniform(-1, 1, (m, 1))
+    y = x @ w + 0.1 * rng.standard_normal((n, 1))
+    if name == "l2svm":
+        return [x, np.where(y > np.median(y), 1.0, -1.0)]
+    if name == "logreg":
+        return [x, (y > np.median(y)).astype(np.float64)]
+    return [x, y]
+
+
+def compiled(name: str, lowering: str) -> tuple[Any, Recompiler | None]:
+    ctx = make_context()
+    text, path = read_source(str(ROOT / "examples" / f"{name}.mlir"))
+    module = parse_module(ctx, text, path)
+    verify_located(module)
+    logical = compile_module(module, ctx, "O2", "run", lowering, keep_logical=True)
+    assert logical is not None
+    rec = Recompiler(
+        logical, ctx, f"size-inference,rewrite-fixpoint,lower-to-phys{{{lowering}}},phys-opt"
+    )
+    return module, rec
+
+
+def run_local(name: str, args: list[Any]) -> tuple[Any, ...]:
+    module, _ = compiled(name, "dist=false")
+    return run_function(module, "run", args)
+
+
+def run_dist(
+    client: Any, name: str, args: list[Any], lowering: str
+) -> tuple[tuple[Any, ...], OpStats, Recompiler]:
+    module, rec = compiled(name, lowering)
+    stats = OpStats()
+    with dist_session(DistSession(client)):
+        out = run_function(module, "run", args, [stats], rec)
+    assert rec is not None
+    return out, stats, rec
+
+
+def same(a: tuple[Any, ...], b: tuple[Any, ...]) -> None:
+    assert len(a) == len(b)
+    for x, y in zip(a, b, strict=True):
+        x = x.toarray() if sp.issparse(x) else np.asarray(x, dtype=np.float64)
+        y = y.toarray() if sp.issparse(y) else np.asarray(y, dtype=np.float64)
+        assert x.shape == y.shape
+        # rtol 1e-9, plus an absolute floor at 1e-9 of the largest entry: block-wise
+        # sums round differently, which shows relatively only on near-zero entries.
+        scale = float(np.max(np.abs(x))) if x.size else 0.0
+        np.testing.assert_allclose(y, x, rtol=1e-9, atol=1e-9 * scale)
+
+
+def dist_ops(stats: OpStats) -> dict[str, int]:
+    return {k: v for k, v in stats.counts.items() if " dist" in k}
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_example_same_on_dask(client: Any, name: str) -> None:
+    args = small_data(name)
+    want = run_local(name, args)
+    got, stats, rec = run_dist(client, name, args, BUDGET)
+    same(want, got)
+    ops = dist_ops(stats)
+    assert any(k.startswith("phys.matmul dist") for k in ops), ops
+    if name != "lm_ds":  # lm_ds has no element-wise op on a large value
+        assert any(k.split()[0] not in ("phys.matmul", "phys.tsmm") for k in ops), ops
+    # @run's argument sizes were unknown at compile time: recompiled once, at entry.
+    assert [e.function for e in rec.events] == ["run"]
+
+
+@pytest.mark.parametrize("method", ["mapmm_left", "mapmm_right", "cpmm", "rmm"])
+@pytest.mark.parametrize("name", ["lm_cg", "pagerank", "kmeans"])
+def test_forced_method_same(client: Any, name: str, method: str) -> None:
+    args = small_data(name)
+    want = run_local(name, args)
+    got, stats, _ = run_dist(client, name, args, f"{BUDGET} force-method={method}")
+    same(want, got)
+    mms = {k for k in dist_ops(stats) if k.startswith("phys.matmul dist")}
+    assert mms == {f"phys.matmul dist {method}"}, mms
+
+
+def test_recompile_once_per_signature(client: Any) -> None:
+    """A function called in a loop recompiles once per size signature, not per call."""
+    src = """
+func.func @step(%X: !matrix.mat<?x?xf64>, %v: !matrix.mat<?x1xf64>) -> !matrix.mat<?x1xf64> {
+  %q = matrix.matmul %X, %v : (!matrix.mat<?x?xf64>, !matrix.mat<?x1xf64>) -> !matrix.mat<?x1xf64>
+  %Xt = matrix.transpose %X : (!matrix.mat<?x?xf64>) -> !matrix.mat<?x?xf64>
+  %g = matrix.matmul %Xt, %q : (!matrix.mat<?x?xf64>, !matrix.mat<?x1xf64>) -> !matrix.mat<?x1xf64>
+  func.return %g : !matrix.mat<?x1xf64>
+}
+func.func @run(%X: !matrix.mat<?x?xf64>, %v0: !matrix.mat<?x1xf64>) -> !matrix.mat<?x1xf64> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c4 = arith.constant 4 : i64
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%v = %v0) -> (!matrix.mat<?x1xf64>) : i64 {
+    %g = func.call @step(%X, %v)
+        : (!matrix.mat<?x?xf64>, !matrix.mat<?x1xf64>) -> !matrix.mat<?x1xf64>
+    %m = matrix.reduce max all %g : (!matrix.mat<?x1xf64>) -> f64
+    %n = matrix.div %g, %m : (!matrix.mat<?x1xf64>, f64) -> !matrix.mat<?x1xf64>
+    scf.yield %n : !matrix.mat<?x1xf64>
+  }
+  func.return %r : !matrix.mat<?x1xf64>
+}
+"""
+    ctx = make_context()
+    module = parse_module(ctx, src, "loop.mlir")
+    logical = compile_module(module, ctx, "O2", "run", BUDGET, keep_logical=True)
+    rec = Recompiler(
+        logical, ctx, f"size-inference,rewrite-fixpoint,lower-to-phys{{{BUDGET}}},phys-opt"
+    )
+    rng = np.random.default_rng(1)
+    x, v = rng.random((2500, 10)), rng.random((10, 1))
+    with dist_session(DistSession(client)):
+        got = run_function(module, "run", [x, v], [], rec)
+    want = v
+    for _ in range(4):
+        g = x.T @ (x @ want)
+        want = g / g.max()
+    np.testing.assert_allclose(got[0], want, rtol=1e-9)
+    names = [e.function for e in rec.events]
+    assert names.count("run") == 1
+    assert len(rec.events) == len(set((e.function, e.sizes) for e in rec.events))
+
+
+def test_killed_worker_right_answer_or_clear_error(client: Any) -> None:
+    """A worker killed mid-run: the run returns the right answer or fails with a clear
+    message naming the op; it never hangs and never returns a wrong answer."""
+    args = small_data("pagerank")
+    want = run_local("pagerank", args)
+    module, rec = compiled("pagerank", BUDGET)
+    pids = client.run(os.getpid)
+    victim = sorted(pids)[1]
+    killer = threading.Timer(0.5, lambda: os.kill(pids[victim], signal.SIGKILL))
+    started = time.monotonic()
+    killer.start()
+    try:
+        with dist_session(DistSession(client)):
+            got = run_function(module, "run", args, [], rec)
+        same(want, got)
+        outcome = "result"
+    except OpFailure as e:
+        msg = str(e)
+        assert "worker" in msg or "lost" in msg, msg
+        outcome = "error"
+    finally:
+        killer.join()
+    assert time.monotonic() - started < 120, outcome
+    client.wait_for_workers(2, timeout=60)
+
+
+def test_amls_run_dask_cli(tmp_path: Path) -> None:
+    """The tool: --backend dask starts its own LocalCluster, prints the same results as
+    the local backend, and --stats shows dist ops, bytes and the recompilation."""
+    x, y = small_data("lm_cg")
+    np.save(tmp_path / "X.npy", x)
+    np.save(tmp_path / "y.npy", y)
+    base = [str(AMLS_RUN), str(ROOT / "examples" / "lm_cg.mlir"), "--entry", "run"]
+    base += ["--arg", f"X={tmp_path / 'X.npy'}", "--arg", f"y={tmp_path / 'y.npy'}"]
+    local = subprocess.run(base, capture_output=True, text=True, timeout=300)
+    assert local.returncode == 0, local.stderr
+    dist = subprocess.run(
+        [*base, "--backend", "dask", "--workers", "2", "--memory-budget", "200KB", "--stats"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert dist.returncode == 0, dist.stderr
+    assert "Traceback" not in dist.stderr
+    lines = [ln for ln in dist.stdout.splitlines() if ln.startswith("result_")]
+    assert len(lines) == 4
+    # scalars agree to print precision except the last digits; iteration count exactly
+    assert lines[2] == local.stdout.splitlines()[2]
+    assert "phys.matmul dist" in dist.stdout
+    assert "== distributed ops" in dist.stdout
+    assert "@run recompiled for (3000x20, 3000x1)" in dist.stdout
