@@ -22,6 +22,7 @@ _BUILTIN: dict[str, str] = {
     "rewrite-fixpoint": "amls.passes.rewrite_fixpoint:RewriteFixpointPass",
     "lower-to-phys": "amls.lowering.lower_to_phys:LowerToPhysPass",
     "phys-opt": "amls.passes.phys_opt:PhysOptPass",
+    "outline-loops": "amls.passes.outline_loops:OutlineLoopsPass",
 }
 
 

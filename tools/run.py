@@ -186,6 +186,8 @@ def compile_module(
     passes = spec.split(",")
     logical = [p for p in passes if p.split("{")[0] not in LOWERING]
     physical = [p for p in passes if p.split("{")[0] in LOWERING]
+    if keep_logical and physical:
+        logical.append("outline-loops")  # loop entry becomes a call: recompiled there
     PassPipeline.parse_spec(all_passes(), ",".join(logical)).apply(ctx, module)
     kept = module.clone() if keep_logical and physical else None
     if physical:
@@ -310,9 +312,9 @@ def _client(args: argparse.Namespace) -> Iterator[Any]:
         from amls.interpreter.dist import prepare_client
 
         try:
-            client = Client(args.scheduler, timeout=10)
+            client = Client(args.scheduler, timeout=5)
         except OSError as e:
-            raise UserError(f"amls-run: cannot connect to scheduler {args.scheduler}: {e}") from e
+            raise UserError(f"cannot connect to scheduler {args.scheduler}: {e}") from e
         try:
             yield prepare_client(client)
         finally:

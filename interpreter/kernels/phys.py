@@ -94,6 +94,10 @@ def _dist(fn: Callable[[Any, Args], Any]) -> Callable[[Any, Args], Any]:
                 return fn(op, args)
             except DistError as e:
                 raise KernelError(str(e)) from e
+            except Exception as e:
+                if isinstance(e, _cluster_errors()):
+                    raise KernelError(_lost(e)) from e
+                raise
         before = s.out_total()
         pred0 = blocked.PREDICTED_NET_BYTES[0]
         t0 = time.perf_counter()
@@ -102,6 +106,10 @@ def _dist(fn: Callable[[Any, Args], Any]) -> Callable[[Any, Args], Any]:
             _wait(out)
         except DistError as e:
             raise KernelError(str(e)) from e
+        except Exception as e:
+            if isinstance(e, _cluster_errors()):
+                raise KernelError(_lost(e)) from e
+            raise
         st = s.stats.setdefault(op_label(op), DistOpStat())
         st.count += 1
         st.seconds += time.perf_counter() - t0
@@ -110,6 +118,32 @@ def _dist(fn: Callable[[Any, Args], Any]) -> Callable[[Any, Args], Any]:
         return out
 
     return run
+
+
+def _cluster_errors() -> tuple[type[BaseException], ...]:
+    import asyncio
+    import concurrent.futures
+
+    from distributed.client import FutureCancelledError
+    from distributed.comm.core import CommClosedError
+    from distributed.scheduler import KilledWorker
+
+    return (
+        FutureCancelledError,
+        KilledWorker,
+        CommClosedError,
+        asyncio.CancelledError,
+        concurrent.futures.CancelledError,
+        TimeoutError,
+        OSError,
+    )
+
+
+def _lost(e: BaseException) -> str:
+    return (
+        f"the Dask cluster lost data or a worker during this op ({type(e).__name__}: {e}); "
+        "blocks pinned to a dead worker cannot be recomputed: rerun the program"
+    )
 
 
 def _wait(v: Any) -> None:
