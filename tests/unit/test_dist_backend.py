@@ -39,6 +39,8 @@ SPARSE_BUDGET = "memory-budget=50000 workers=2 block-size=500"
 
 def budget(name: str) -> str:
     return SPARSE_BUDGET if name == "pagerank" else BUDGET
+
+
 AMLS_RUN = Path(sys.executable).parent / "amls-run"
 
 
