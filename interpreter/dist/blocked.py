@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import time
 import uuid
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -300,6 +301,33 @@ def count_nnz(bm: BlockedMatrix, timeout: float | None = None) -> int:
 # Plan submission.
 
 
+_SCATTERED: dict[int, tuple[Any, frozenset[str], Future, Client]] = {}
+
+
+def scatter_once(client: Client, value: Any, workers: Sequence[str]) -> Future:
+    """Broadcast a driver value to `workers`, reusing an earlier broadcast of the same
+    object (values are never written in place): a value broadcast once feeds every op
+    that reads it (phys.broadcast shared by several ops, a loop-invariant vector)."""
+    key = id(value)
+    hit = _SCATTERED.get(key)
+    if (
+        hit is not None
+        and hit[0]() is value
+        and hit[3] is client
+        and set(workers) <= hit[1]
+        and hit[2].status == "finished"
+    ):
+        return hit[2]
+    fut = client.scatter(value, workers=list(workers), broadcast=True, hash=False)
+    try:
+        ref = weakref.ref(value)
+    except TypeError:  # not weak-referenceable: no reuse
+        return fut
+    _SCATTERED[key] = (ref, frozenset(workers), fut, client)
+    weakref.finalize(value, _SCATTERED.pop, key, None)
+    return fut
+
+
 PREDICTED_NET_BYTES: list[int] = [0]
 """Running total of the submitted plans' predicted worker->worker bytes (for --stats)."""
 
@@ -316,7 +344,7 @@ def submit_graph(
         if b.value is None:
             raise DistError(f"broadcast {key!r} has no value to scatter")
         # broadcast=True: to one worker, then Scheduler.replicate to the others.
-        bfuts[key] = client.scatter(b.value, workers=list(b.workers), broadcast=True, hash=False)
+        bfuts[key] = scatter_once(client, b.value, b.workers)
 
     def resolve(k: Key) -> Any:
         if k in inputs:
