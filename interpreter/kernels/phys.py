@@ -413,9 +413,15 @@ def distribute(op: phys.DistributeOp, args: Args) -> Any:
 
 @kernel(phys.CollectOp)
 def collect(op: phys.CollectOp, args: Args) -> Any:
+    from amls.interpreter.dist import blocked
     from amls.interpreter.dist import collect as dist_collect
 
-    return mk._finish(_dist(lambda o, a: dist_collect(a[0]))(op, args))
+    def run(o: Any, a: Args) -> Any:
+        # every block goes worker -> driver: the workers' outgoing counters see it all
+        blocked.PREDICTED_NET_BYTES[0] += int(sum(a[0].block_bytes.values()))
+        return dist_collect(a[0])
+
+    return mk._finish(_dist(run)(op, args))
 
 
 @kernel(phys.BroadcastOp)
