@@ -106,6 +106,8 @@ def _finite(value: Any) -> bool:
     if isinstance(value, int):
         return -(2**63) <= value < 2**63
     arr = value.toarray() if sp.issparse(value) else value
+    if not isinstance(arr, np.ndarray) or arr.dtype.kind not in "fiub":
+        return False
     return bool(np.isfinite(arr).all())
 
 
@@ -138,6 +140,8 @@ class FoldPattern(RewritePattern):
             return
         if len(op.results) != 1 or op.regions or isinstance(op, _NEVER_FOLD):
             return
+        if op.name.startswith("phys."):  # a physical plan is not re-evaluated (dist kernels
+            return  # need a cluster; local ones were folded before lowering)
         if type(op) in _META:
             t = op.operands[0].type
             n = getattr(t, _META[type(op)]) if isinstance(t, mx.MatrixType) else None
