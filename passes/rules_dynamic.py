@@ -33,6 +33,7 @@ from amls.passes.rewrite_engine import (
     is_row_vector,
     one_use,
     reduce,
+    result_type,
     same_shape,
     scalar_value,
     shape,
@@ -147,6 +148,44 @@ def select_known(builder: Builder, b: Bindings) -> SSAValue | None:
     return pick
 
 
+def sliced_mm(builder: Builder, b: Bindings) -> SSAValue | None:
+    """(X %*% Y)[r0:r1, c0:c1] -> X[r0:r1, 0:k] %*% Y[0:k, c0:c1], k = ncol(X).
+
+    A slice that would cover its operand (all rows of X, all columns of Y) is left out.
+    """
+    x, y, root = b["X"], b["Y"], b["root"]
+    r0, r1, c0, c1 = b["r0"], b["r1"], b["c0"], b["c1"]
+    k = x.type.cols if x.type.cols is not None else y.type.rows
+    zero = _int_const(builder, 0)
+    if k is not None:
+        k_v = _int_const(builder, k)
+    else:
+        k_v = builder.insert(mx.NcolOp.build(operands=[x], result_types=[i64]))
+
+    def covers(lo: SSAValue, hi: SSAValue, n: int | None) -> bool:
+        return n is not None and scalar_value(lo) == 0 and scalar_value(hi) == n
+
+    def piece(v: SSAValue, bounds: list[SSAValue], rows: int | None, cols: int | None) -> SSAValue:
+        t_ = mx.MatrixType(rows, cols)
+        return builder.insert(mx.SliceOp.build(operands=[v, *bounds], result_types=[t_]))
+
+    rows, cols = root.type.shape
+    xs = x if covers(r0, r1, x.type.rows) else piece(x, [r0, r1, zero, k_v], rows, k)
+    ys = y if covers(c0, c1, y.type.cols) else piece(y, [zero, k_v, c0, c1], k, cols)
+    rt = result_type(mx.MatmulOp, [xs, ys], {})
+    return builder.insert(mx.MatmulOp.build(operands=[xs, ys], result_types=[rt]))
+
+
+def smaller_than(part: str, whole: str) -> Cond:
+    """`part` has known dims and fewer cells than `whole` (known dims too)."""
+
+    def cond(b: Bindings) -> bool:
+        p, w = _cells(b[part]), _cells(b[whole])
+        return p is not None and w is not None and p < w
+
+    return cond
+
+
 def mean_from_sum(axis: str, count: str):  # noqa: ANN201
     """colSums(X)/nrow(X) -> colMeans(X): the divisor must be X's row count."""
 
@@ -184,6 +223,9 @@ DYNAMIC_RULES: list[Rule] = [
          when=all_of(same_shape("X", "Y"), const_is("r0", 0), const_is("c0", 0))),
     Rule("empty-slice", Op(mx.SliceOp, X, Var("r0"), Var("r1"), Var("c0"), Var("c1")).as_("root"),
          Custom(zeros_of_root), when=is_empty("X")),
+    Rule("sliced-mm",
+         Op(mx.SliceOp, (X @ Y).as_("P"), Var("r0"), Var("r1"), Var("c0"), Var("c1")).as_("root"),
+         Custom(sliced_mm), when=all_of(one_use("P"), smaller_than("root", "P"))),
     Rule("empty-update", Op(mx.UpdateOp, X, Y, Var("r0"), Var("c0")).as_("root"),
          Custom(zeros_of_root), when=all_of(is_empty("X"), is_empty("Y"))),
     Rule("reshape-same", Op(mx.ReshapeOp, X, Var("r"), Var("c")).as_("root"), X,

@@ -878,6 +878,28 @@ def _empty_slice(draw: Draw) -> Instance:
     return done(f, f.slice(x, r0, r1, c0, c1), exact=True)
 
 
+@case("sliced-mm", DYNAMIC, examples=60)
+def _sliced_mm(draw: Draw) -> Instance:
+    # Any values (NaN/Inf included: each cell of a product reads one row and one column),
+    # inner dim 0 included, single cells, single rows or columns and empty slices. A slice
+    # covering the product is unnecessary-slice's; an empty product (0 cells) is never
+    # cheaper to slice. With k = 1 a 1x1 factor beside a vector is scalar-mm's first.
+    f = F()
+    k = draw(dims(0, 4))
+    if k == 1:
+        r, c = draw(st.sampled_from([(1, 1), (2, 2), (3, 2), (2, 4)]))
+    else:
+        r, c = draw(dims(1, 4)), draw(dims(1, 4))
+    x, y = f.arg(draw(matrices((r, k)))), f.arg(draw(matrices((k, c))))
+    r0 = draw(st.integers(0, r))
+    r1 = draw(st.integers(r0, r))
+    c0 = draw(st.integers(0, c))
+    c1 = draw(st.integers(c0, c))
+    if (r0, r1, c0, c1) == (0, r, 0, c):
+        c1 -= 1
+    return done(f, f.slice(f.mm(x, y), r0, r1, c0, c1), exact=False)
+
+
 @case("empty-update", DYNAMIC)
 def _empty_update(draw: Draw) -> Instance:
     f = F()
