@@ -613,6 +613,19 @@ def _missing_nans(a: Mat, b: Mat) -> tuple[NDArray[np.int64], NDArray[np.int64]]
     return np.concatenate(rows).astype(np.int64), np.concatenate(cols).astype(np.int64)
 
 
+BLAS_DOT_MAX = 10_000
+"""Longest vector handed to BLAS's dot. OpenBLAS runs longer ones on all its threads, and
+on a loaded machine waking a thread costs milliseconds (9 ms measured on two busy cores,
+against 40 us for the whole product); einsum's loop is single-threaded and as fast."""
+
+
+def _dot(x: Dense, y: Dense) -> float:
+    """sum(x * y) of two 1-D arrays without a temporary."""
+    if x.shape[0] <= BLAS_DOT_MAX:
+        return float(np.dot(x, y))
+    return float(np.einsum("i,i->", x, y))
+
+
 def matmul_values(a: Mat, b: Mat) -> Mat:
     if a.shape[1] != b.shape[0]:
         raise KernelError(
@@ -620,6 +633,10 @@ def matmul_values(a: Mat, b: Mat) -> Mat:
             f"{b.shape[0]}x{b.shape[1]}"
         )
     if not sp.issparse(a) and not sp.issparse(b):
+        if a.shape[0] == 1 and b.shape[1] == 1:
+            # An inner product (t(x) %*% y), on strided views: NumPy would run a 1x1 gemm,
+            # slower, and threaded (see _dot).
+            return np.array([[_dot(a[0], b[:, 0])]])
         return a @ b
     out = a @ b  # sparse @ sparse -> CSR; with a dense side -> ndarray
     rows, cols = _missing_nans(a, b)
@@ -731,7 +748,7 @@ def _reduce_all(a: Mat, kind: str) -> float:
     if kind == "sum":
         return float(a.sum())
     if kind == "sumsq":
-        return float(np.sum(np.square(a.data if sp.issparse(a) else a)))
+        return _sumsq_all(a)
     if kind == "mean":
         return float(np.float64(a.sum()) / np.float64(n))  # 0/0 -> nan for empty
     if kind in ("min", "max"):
@@ -752,7 +769,7 @@ def _reduce_axis(a: Mat, kind: str, axis: str) -> Dense:
     if kind == "sum":
         v = np.asarray(a.sum(axis=np_axis), dtype=np.float64)
     elif kind == "sumsq":
-        v = np.asarray(_square(a).sum(axis=np_axis), dtype=np.float64)
+        v = _sumsq_axis(a, by_row)
     elif kind == "mean":
         v = np.asarray(a.sum(axis=np_axis), dtype=np.float64) / np.float64(n)
     elif sp.issparse(a):
@@ -773,8 +790,25 @@ def _reduce_axis(a: Mat, kind: str, axis: str) -> Dense:
     return np.asarray(v, dtype=np.float64).reshape(out_shape)
 
 
-def _square(a: Mat) -> Mat:
-    return _with_data(a, np.square(a.data)) if sp.issparse(a) else np.square(a)
+def _sumsq_all(a: Mat) -> float:
+    """sum(X^2) without materialising X^2: a dot product of the cells (or stored values)."""
+    if sp.issparse(a):
+        return _dot(a.data, a.data)
+    if a.flags.c_contiguous or a.flags.f_contiguous:
+        v = a.ravel(order="K")  # a view
+        return _dot(v, v)
+    return float(np.einsum("ij,ij->", a, a))
+
+
+def _sumsq_axis(a: Mat, by_row: bool) -> Dense:
+    """rowSums(X^2) / colSums(X^2) without materialising X^2."""
+    if sp.issparse(a):
+        sq = a.data * a.data
+        if by_row:
+            rows = np.repeat(np.arange(a.shape[0]), np.diff(a.indptr))
+            return np.bincount(rows, weights=sq, minlength=a.shape[0]).astype(np.float64)
+        return np.bincount(a.indices, weights=sq, minlength=a.shape[1]).astype(np.float64)
+    return np.einsum("ij,ij->i" if by_row else "ij,ij->j", a, a)
 
 
 @_register(mx.ReduceOp)

@@ -23,7 +23,7 @@ from xdsl.parser import Parser
 
 from amls.dialects.matrix import Matrix
 from amls.interpreter.kernels import KernelError, load_builtin_kernels
-from amls.interpreter.kernels.matrix import SPARSE_THRESHOLD, describe
+from amls.interpreter.kernels.matrix import BLAS_DOT_MAX, SPARSE_THRESHOLD, describe
 
 KERNELS = load_builtin_kernels()
 M = "!matrix.mat<?x?xf64>"
@@ -558,6 +558,31 @@ def test_reduce_empty_conventions() -> None:
             run("reduce", x, head="argmax row")
     with pytest.raises(KernelError, match="empty"):
         run("reduce", np.zeros((0, 3)), head="argmin col")
+
+
+def test_sumsq_and_inner_product_long_and_strided() -> None:
+    """sumsq and the 1xn %*% nx1 product compute without temporaries: views of any stride
+    and vectors longer than BLAS_DOT_MAX (not handed to a threaded BLAS dot) give NumPy's
+    numbers, NaN and Inf included."""
+    rng = np.random.default_rng(5)
+    n = BLAS_DOT_MAX + 2345
+    x = rng.standard_normal((n, 3))
+    x[7, 0], x[11, 2] = NAN, INF
+    views = {"C": x, "F": x.T, "column": x[:, 1:2], "every other row": x[::2], "short": x[:9]}
+    for what, v in views.items():
+        for axis in ("all", "row", "col"):
+            got = run("reduce", v, out="f64" if axis == "all" else M, head=f"sumsq {axis}")
+            want = ref_reduce("sumsq", v, axis)
+            np.testing.assert_allclose(got, want, rtol=1e-12, equal_nan=True, err_msg=what)
+    s = csr(np.where(rng.random((n, 4)) < 0.05, x[:, :1], 0.0))
+    for axis in ("all", "row", "col"):
+        got = run("reduce", s, out="f64" if axis == "all" else M, head=f"sumsq {axis}")
+        np.testing.assert_allclose(got, ref_reduce("sumsq", s, axis), rtol=1e-12, equal_nan=True)
+    for a, b in ((x[:, 1:2].T, x[:, 2:3]), (x[:, 1:2].T, x[:, 1:2]), (x[:9, 0:1].T, x[:9, 1:2])):
+        got = run("matmul", a, b)
+        assert isinstance(got, np.ndarray) and got.shape == (1, 1)
+        np.testing.assert_allclose(got, a @ b, rtol=1e-12, equal_nan=True)
+    assert_same(run("matmul", np.zeros((1, 0)), np.zeros((0, 1))), [[0.0]])
 
 
 def test_trace() -> None:
