@@ -157,7 +157,8 @@ class Layout:
         return block_shape(self.shape, self.block_size, c)
 
     def holders(self, c: Coord) -> set[str]:
-        return {self.placement[c], *self.replicas.get(c, ())}
+        extra = self.replicas.get(c) if self.replicas else None
+        return {self.placement[c], *extra} if extra else {self.placement[c]}
 
     def total_bytes(self) -> int:
         return sum(self.nbytes.values())

@@ -8,7 +8,9 @@ real one, and reads the cost off the plan:
   counted as size * (workers - 1) (Scheduler.replicate); the driver's first copy of a
   broadcast is `driver_bytes`, which the worker counters do not see;
 * time: max over workers of block compute + net bytes / bandwidth + driver bytes /
-  driver bandwidth + tasks * 0.91 ms + remote fetches * fetch overhead + scatters.
+  driver bandwidth + per-task, per-dependency-edge and per-remote-fetch overheads +
+  scatters (constants in plan.Calibration; bench/dist_calibrate.py measures the
+  overheads, bench/dist_matmul.py checks the whole against the methods' wall times).
 
 `measure_bytes` reads what the calibration calls "measured bytes": the change of every
 worker's `transfer_outgoing_bytes_total` (dask.distributed 2026.8 has no incoming total;
@@ -56,6 +58,7 @@ class Prediction:
     remote_fetches: int
     max_compute: float
     seconds: float
+    ndeps: int = 0
 
 
 def _workers(workers: int | Sequence[str]) -> list[str]:
@@ -144,6 +147,7 @@ def predict(method: str, shapes: Sequence[OperandSpec], **kwargs: Any) -> Predic
         remote_fetches=c.remote_fetches,
         max_compute=c.max_compute,
         seconds=c.seconds,
+        ndeps=c.ndeps,
     )
 
 

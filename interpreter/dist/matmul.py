@@ -93,17 +93,23 @@ class View:
         self.grid = (g[1], g[0]) if transposed else g
         s = lay.shape
         self.shape = (s[1], s[0]) if transposed else s
+        self._at: dict[Coord, BlockRef] = {}
 
     def at(self, i: int, j: int) -> BlockRef:
+        got = self._at.get((i, j))
+        if got is not None:
+            return got
         c = (j, i) if self.t else (i, j)
         r, cc = self.lay.bshape(c)
-        return BlockRef(
+        ref = BlockRef(
             key=self.lay.keys[c],
             shape=(cc, r) if self.t else (r, cc),
             nnz=self.lay.nnz[c],
             sparse=self.lay.sparse[c],
             home=self.lay.placement[c],
         )
+        self._at[(i, j)] = ref  # planners look blocks up many times (cpmm: per strategy)
+        return ref
 
 
 # ---------------------------------------------------------------------------
@@ -330,6 +336,7 @@ def plan_cpmm(
     cal: Calibration = DEFAULT_CALIBRATION,
     method: str = "cpmm",
     strategy: str = "best",
+    _memo: dict[tuple[int, int, int], tuple[BlockRef, BlockRef, float]] | None = None,
 ) -> Plan:
     """cpmm; strategy "best" builds the plan of every strategy and keeps the cheapest.
 
@@ -340,7 +347,8 @@ def plan_cpmm(
     most of A[:,k] and B[k,:] (Spark-style co-location).
     """
     if strategy == "best":
-        plans = [plan_cpmm(a, b, cal, method, s) for s in CPMM_STRATEGIES]
+        memo: dict[tuple[int, int, int], tuple[BlockRef, BlockRef, float]] = {}
+        plans = [plan_cpmm(a, b, cal, method, s, _memo=memo) for s in CPMM_STRATEGIES]
         return min(plans, key=lambda p: p.cost().seconds)
     if strategy not in CPMM_STRATEGIES:
         raise DistError(f"unknown cpmm strategy '{strategy}'")
@@ -356,10 +364,16 @@ def plan_cpmm(
     workers = sorted(set(a.lay.workers()) | set(b.lay.workers()))
     ij = [(i, j) for i in range(nI) for j in range(nJ)]
 
+    memo = {} if _memo is None else _memo
+
     def prod(i: int, k: int, j: int) -> tuple[BlockRef, BlockRef, float]:
-        x, y = a.at(i, k), b.at(k, j)
-        secs = mm_seconds(cal, x.shape[0], x.shape[1], y.shape[1], x.nnz, x.sparse, y.nnz, y.sparse)
-        return x, y, secs
+        got = memo.get((i, k, j))
+        if got is None:
+            x, y = a.at(i, k), b.at(k, j)
+            sh = (x.shape[0], x.shape[1], y.shape[1])
+            got = x, y, mm_seconds(cal, *sh, x.nnz, x.sparse, y.nnz, y.sparse)
+            memo[(i, k, j)] = got
+        return got
 
     out_meta: dict[Coord, tuple[float, bool, int]] = {}
     for i, j in ij:

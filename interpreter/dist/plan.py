@@ -41,8 +41,18 @@ class Calibration:
     mem_rate: float = 8e9  # bytes/s for memory-bound block work (adds, copies, slices)
     bandwidth: float = 1.56e9  # worker -> worker bytes/s (one 128 MiB transfer)
     driver_bandwidth: float = 1.0e9  # driver -> worker bytes/s (scatter)
-    task_overhead: float = 0.91e-3  # per task of one pinned graph
-    fetch_overhead: float = 0.6e-3  # per (remote key, worker) fetch: gather_dep bookkeeping
+    # Graph overheads, from bench/dist_calibrate.py (pinned graphs of no-op tasks over
+    # tiny blocks; medians of 7 on a quiet machine, 2026-11-30: 6.3 ms, 0.49 ms, 0.064 ms,
+    # 0.156 ms; earlier runs under load: 0.6-1.1 ms per task, 0.036-0.052 ms per edge,
+    # 0.13-0.19 ms per fetch). The calibration's 0.91 ms per task was a 1000-task tree.
+    graph_overhead: float = 6e-3  # per operator: one client.get + wait + persist's query
+    task_overhead: float = 0.5e-3  # per task of one pinned graph
+    # Per dependency edge (task, key): scheduler, worker and argument-packing bookkeeping.
+    # Sparse operands have many small blocks, so this dominates their cost.
+    edge_overhead: float = 0.05e-3
+    # Per (remote key, worker) fetch; a worker fetches a peer's keys in batches, so this
+    # is far below a round trip.
+    fetch_overhead: float = 0.15e-3
     scatter_overhead: float = 10e-3  # per scatter call (one round trip)
 
 
@@ -75,6 +85,7 @@ class Cost:
     driver_bytes: int  # driver -> workers (scatter of broadcast operands)
     ntasks: int
     remote_fetches: int  # (key, worker) pairs fetched
+    ndeps: int  # dependency edges (task, key) of the graph
     compute: dict[str, float]  # seconds of block work per worker
     seconds: float  # predicted wall time
 
@@ -102,6 +113,7 @@ class Plan:
     net_bytes: int = 0
     driver_bytes: int = 0
     remote_fetches: int = 0
+    ndeps: int = 0
     load: dict[str, float] = field(default_factory=dict)
     scatters: int = 0
 
@@ -151,7 +163,9 @@ class Plan:
     ) -> R:
         if key in self.tasks or key in self.sources:
             raise AssertionError(f"duplicate plan key {key!r}")
-        for r in set(refs(args)):
+        deps = set(refs(args))
+        self.ndeps += len(deps)
+        for r in deps:
             held = self.where[r.key]
             if worker not in held:
                 self.net_bytes += self.size[r.key]
@@ -180,14 +194,17 @@ class Plan:
             + self.net_bytes / cal.bandwidth
             + self.driver_bytes / cal.driver_bandwidth
             + len(self.tasks) * cal.task_overhead
+            + self.ndeps * cal.edge_overhead
             + self.remote_fetches * cal.fetch_overhead
             + self.scatters * cal.scatter_overhead
+            + (cal.graph_overhead if self.tasks else 0.0)
         )
         return Cost(
             net_bytes=self.net_bytes,
             driver_bytes=self.driver_bytes,
             ntasks=len(self.tasks),
             remote_fetches=self.remote_fetches,
+            ndeps=self.ndeps,
             compute=dict(self.load),
             seconds=seconds,
         )

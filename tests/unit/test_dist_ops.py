@@ -23,6 +23,7 @@ from distributed import Client
 
 import amls.interpreter.dist as d
 from amls.interpreter.dist import tasks as T
+from amls.interpreter.dist.plan import refs
 from amls.interpreter.kernels.matrix import (
     _bind,
     _reduce_all,
@@ -357,6 +358,20 @@ def test_model_spreads_single_inner_block_cpmm() -> None:
     loads = sorted(plan.cost().compute.values())
     assert loads[0] > 0.4 * loads[-1]
     assert plan.cost().net_bytes == 80_000_000  # half of B, like mapmm (not half of A and B)
+
+
+def test_model_counts_dependency_edges() -> None:
+    """Sparse operands come as many small blocks: the time model charges every (task, key)
+    dependency edge, so a graph's cost grows with its edges, not only its tasks."""
+    shapes, nnz = [(50000, 50000), (50000, 10)], [2.5e5, None]
+    for method in ("mapmm_right", "cpmm", "rmm"):
+        plan = d.plan_for(method, shapes, nnz=nnz, block_size=1000)
+        c = plan.cost()
+        assert c.ndeps == sum(len(set(refs(t.args))) for t in plan.tasks.values())
+        more = d.Calibration(edge_overhead=d.DEFAULT_CALIBRATION.edge_overhead + 1e-3)
+        p2 = d.predict(method, shapes, nnz=nnz, block_size=1000, calibration=more)
+        assert p2.ndeps == c.ndeps > 2 * c.ntasks  # many blocks per task
+        assert abs(p2.seconds - c.seconds - 1e-3 * c.ndeps) < 0.05 * c.seconds
 
 
 def test_choose_matmul() -> None:
