@@ -57,7 +57,7 @@ _MATRIX = re.compile(
     r"(?:, sum=(\S+), min=(\S+), max=(\S+))?$"
 )
 _PHASE = re.compile(r"^  (\S.*?)\s+(-?[\d.]+) s$")
-_OP = re.compile(r"^  (\S+)\s+(\d+)\s+(?:([\d.]+)\s+[\d.]+%|\(body\))\s*$")
+_OP = re.compile(r"^  (\S.*?)\s+(\d+)\s+(?:([\d.]+)\s+[\d.]+%|\(body\))\s*$")
 
 
 def _num(text: str) -> float:

@@ -25,6 +25,7 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Block, Operation, Region, SSAValue
 
+from amls.dialects.matrix import MatrixLikeType
 from amls.interpreter.kernels import KERNELS, Kernel, KernelError, load_builtin_kernels
 from amls.interpreter.kernels.phys import op_label
 
@@ -90,31 +91,40 @@ class OpStats(Interpreter.Listener):
             self.times[name] += t
 
 
-def _dead_after(block: Block) -> list[tuple[SSAValue, ...]]:
-    """For op i of `block`: the values defined in the block whose last use is op i.
+def _dead_after(block: Block) -> dict[int, tuple[SSAValue, ...]]:
+    """Op index -> the matrix values defined in `block` whose last use is that op.
 
     A use nested in a region counts at its ancestor op in `block`. A value used in
-    another block of the region is never listed (kept until the region ends).
+    another block of the region is never listed (kept until the region ends). Only
+    matrices are worth freeing early; scalars cost nothing to keep.
     """
     ops = list(block.ops)
-    index = {id(op): i for i, op in enumerate(ops)}
-    dead: list[list[SSAValue]] = [[] for _ in ops]
-    defined: list[tuple[int, SSAValue]] = [(-1, a) for a in block.args]
+    mats: list[tuple[int, SSAValue]] = [
+        (0, a) for a in block.args if isinstance(a.type, MatrixLikeType)
+    ]
     for i, op in enumerate(ops):
-        defined.extend((i, r) for r in op.results)
-    for def_i, value in defined:
-        last = def_i
+        for r in op.results:
+            if isinstance(r.type, MatrixLikeType):
+                mats.append((i, r))
+    if not mats:
+        return {}
+    index: dict[Operation, int] = {op: i for i, op in enumerate(ops)}
+    dead: dict[int, list[SSAValue]] = {}
+    for start, value in mats:
+        last: int | None = start
         for use in value.uses:
             user: Operation | None = use.operation
-            while user is not None and user.parent_block() is not block:
+            i = index.get(user)  # type: ignore[arg-type]
+            while i is None and user is not None:  # nested in one of the block's ops?
                 user = user.parent_op()
-            if user is None:
+                i = index.get(user) if user is not None else None
+            if i is None:  # used outside this block: keep to the end
                 last = None
                 break
-            last = max(last, index[id(user)])
+            last = max(last, i)  # type: ignore[type-var]
         if last is not None:
-            dead[max(last, 0)].append(value)
-    return [tuple(d) for d in dead]
+            dead.setdefault(last, []).append(value)
+    return {i: tuple(vs) for i, vs in dead.items()}
 
 
 class AmlsInterpreter(Interpreter):
@@ -126,7 +136,7 @@ class AmlsInterpreter(Interpreter):
 
     def __init__(self, *a: Any, recompiler: Any = None, **kw: Any) -> None:
         super().__init__(*a, **kw)
-        self._dead: dict[Block, list[tuple[SSAValue, ...]]] = {}
+        self._dead: dict[Block, dict[int, tuple[SSAValue, ...]]] = {}
         self.recompiler = recompiler
         """An amls.interpreter.recompile.Recompiler, or None (no dynamic recompilation)."""
 
@@ -165,8 +175,9 @@ class AmlsInterpreter(Interpreter):
                 self.set_values(zip(op.results, result.values, strict=True))
                 term = result.terminator_value
                 del result
-                for v in dead[i]:
-                    scope.pop(v, None)
+                if i in dead:
+                    for v in dead[i]:
+                        scope.pop(v, None)
                 if term is not None:
                     if isinstance(term, ReturnedValues):
                         results = term.values
