@@ -13,6 +13,7 @@ loop entry recompiles the same way.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -65,8 +66,13 @@ class Recompiler:
     ctx: Context
     pipeline: str
     """Passes run on a variant (size inference, rewrites, lower-to-phys, phys-opt)."""
-    cache: dict[tuple[str, Signature], tuple[ModuleOp, func.FuncOp]] = field(default_factory=dict)
+    cache: dict[tuple[str, Signature], tuple[ModuleOp, func.FuncOp | None] | None] = field(
+        default_factory=dict
+    )
+    """Variants by (function, size signature); None: recompiling failed, keep the plan."""
     events: list[Recompilation] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    """Recompilations that failed (the compile-time plan ran instead), for --stats."""
 
     def variant(self, fn: func.FuncOp, inputs: Sequence[Any]) -> tuple[ModuleOp, str] | None:
         name = fn.sym_name.data
@@ -74,10 +80,19 @@ class Recompiler:
         if sig is None:
             return None
         key = (name, sig)
+        if key in self.cache and self.cache[key] is None:
+            return None  # recompiling failed before: keep the compile-time plan
         hit = self.cache.get(key)
         if hit is None:
             t0 = time.perf_counter()
-            module = self._compile(name, sig)
+            try:
+                module = self._compile(name, sig)
+            except Exception as e:  # the compile-time plan is still valid: run it
+                if os.environ.get("AMLS_DEBUG"):
+                    raise
+                self.failures.append(f"@{name} {_fmt(sig)}: {type(e).__name__}: {e}")
+                self.cache[key] = None
+                return None
             if module is None:
                 return None
             hit = (module, _lookup(module, name))

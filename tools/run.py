@@ -332,6 +332,8 @@ def print_recompilations(recompiler: Any) -> None:
         print("  (none: every size was known at compile time)")
     for ev in recompiler.events:
         print(f"  @{ev.function} recompiled for {ev.sizes} in {ev.seconds:.3f} s")
+    for why in recompiler.failures:
+        print(f"  not recompiled (the compile-time plan ran): {why}")
 
 
 def print_dist_stats(session: Any) -> None:

@@ -218,6 +218,19 @@ def test_recompile_at_loop_entry(client: Any) -> None:
     assert not any(n.startswith("phys.matmul dist") for n in stats.counts), stats.counts
 
 
+def test_failed_recompile_keeps_the_compiled_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If re-planning fails, the compile-time plan (still valid) runs; --stats says so."""
+    monkeypatch.delenv("AMLS_DEBUG", raising=False)
+    module, rec = compiled("lm_ds", "dist=false")
+    assert rec is not None
+    rec.pipeline = "no-such-pass"
+    args = small_data("lm_ds")
+    fn = next(f for f in module.ops if getattr(f, "sym_name", None) and f.sym_name.data == "run")
+    assert rec.variant(fn, args) is None and rec.variant(fn, args) is None
+    assert len(rec.failures) == 1 and "no-such-pass" in rec.failures[0]
+    same(run_local("lm_ds", args), run_function(module, "run", args, [], rec))
+
+
 def test_killed_worker_right_answer_or_clear_error(client: Any) -> None:
     """A worker killed mid-run: the run returns the right answer or fails with a clear
     message naming the op; it never hangs and never returns a wrong answer."""
