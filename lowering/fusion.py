@@ -99,7 +99,7 @@ def mmchain(root: Operation) -> Match | None:
 def tmm(root: Operation) -> Match | None:
     """t(X)%*%Y as t(t(Y)%*%X) when Y is smaller than X (no copy of X is made)."""
     assert isinstance(root, mx.MatmulOp)
-    t = _def(root.lhs, mx.TransposeOp)
+    t = root.lhs.owner  # other users may keep t(X); once none is left it is erased
     if not isinstance(t, mx.TransposeOp):
         return None
     bx, by = _bytes(t.input), _bytes(root.rhs)

@@ -135,3 +135,17 @@ func.func @wsloss(%W: !matrix.mat<100x80xf64>, %X: !matrix.mat<100x80xf64>, %U: 
   %no = matrix.reduce sum all %WR3 : (!matrix.mat<100x80xf64>) -> f64
   func.return %l, %no : f64, f64
 }
+
+// t(X) shared by t(X)%*%X and t(X)%*%y (as lm_ds writes it): both fuse and the
+// transpose, left without users, is gone.
+// CHECK-LABEL: func.func @shared_transpose(
+// CHECK-NOT:     phys.transpose
+// CHECK:         %A = phys.tsmm local left %X
+// CHECK-NEXT:    %b = phys.tmm local %X, %y
+// CHECK-NOT:     phys.transpose
+func.func @shared_transpose(%X: !matrix.mat<1000x50xf64>, %y: !matrix.mat<1000x1xf64>) -> (!matrix.mat<50x50xf64>, !matrix.mat<50x1xf64>) {
+  %Xt = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+  %A = matrix.matmul %Xt, %X : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x50xf64>) -> !matrix.mat<50x50xf64>
+  %b = matrix.matmul %Xt, %y : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<50x1xf64>
+  func.return %A, %b : !matrix.mat<50x50xf64>, !matrix.mat<50x1xf64>
+}

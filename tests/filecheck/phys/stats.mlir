@@ -1,0 +1,14 @@
+// REWRITES.md "How each rule is checked" (3): `amls-run --stats` shows the
+// operator that ran. lm_ds's t(X)%*%X runs as one tsmm and no transpose runs;
+// lm_cg's t(X)%*%(X%*%p) runs as mmchain once per CG iteration (N iterations).
+
+// RUN: amls-run %examples/lm_ds.mlir --stats | filecheck %s --check-prefix=DS
+// DS:     == ops ==
+// DS-NOT: transpose
+// DS:     phys.tsmm local left {{ +}}1 {{ }}
+// DS-NOT: transpose
+
+// RUN: amls-run %examples/lm_cg.mlir --stats | filecheck %s --check-prefix=CG
+// CG:     result_2 : i64 = [[N:[0-9]+]]
+// CG:     == ops ==
+// CG:     phys.mmchain local xtxv {{ +}}[[N]] {{ }}
