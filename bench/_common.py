@@ -3,6 +3,7 @@ machine description, medians, and the README sections."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 import platform
@@ -84,12 +85,10 @@ def median(xs: list[float]) -> float:
 
 
 def cpu_model() -> str:
-    try:
+    with contextlib.suppress(OSError):  # no /proc: fall back to platform
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
                 return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
     return platform.processor() or "unknown"
 
 

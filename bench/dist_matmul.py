@@ -38,6 +38,7 @@ taken under load are not comparable.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import os
@@ -199,11 +200,9 @@ def _own_seconds() -> float:
     me = psutil.Process()
     total = 0.0
     for p in [me, *me.children(recursive=True)]:
-        try:
+        with contextlib.suppress(psutil.Error):  # a child that already exited
             t = p.cpu_times()
             total += t.user + t.system
-        except psutil.Error:
-            pass
     return total
 
 
