@@ -285,8 +285,10 @@ DYNAMIC_RULES: list[Rule] = [
     Rule("diag-of-mm", Op(mx.DiagOp, X @ Y).as_("root"), reduce("sum", "row", X * t(Y)),
          when=lambda b: shape(b["root"]) is not None and shape(b["root"])[1] == 1  # type: ignore[index]
          and not is_1x1("root")(b)),
+    # Finite only: Inf in A%*%B and -Inf in A%*%C add to NaN; A%*%(B+C) may be +-Inf.
     Rule("distributive-mm", (A @ B).as_("AB") + (A @ C).as_("AC"), A @ (B + C),
-         when=all_of(same_shape("B", "C"), one_use("AB"), one_use("AC"))),
+         when=all_of(same_shape("B", "C"), one_use("AB"), one_use("AC"),
+                     finite("A", "B", "C"))),
     Rule("sum-diag", sum_(Op(mx.DiagOp, X)), trace(X),
          when=lambda b: square("X")(b) and shape(b["X"])[0] != 1),  # type: ignore[index]
     Rule("sum-fill", sum_(Op(mx.FillOp, Num("a"), Var("r"), Var("c")).as_("root_fill")),

@@ -1,5 +1,6 @@
-// simplify-dynamic rule `distributive-mm`: A%*%B + A%*%C -> A%*%(B+C) when B and C
-// have the same (known) dims and both products have one use (a shared product is
+// simplify-dynamic rule `distributive-mm`: A%*%B + A%*%C -> A%*%(B+C) when A, B and
+// C are provably finite (Inf - Inf: the sum of products can be NaN where the product
+// of the sum is Inf), B and C have the same (known) dims and both products have one use (a shared product is
 // computed anyway: then the rewrite only trades an m x n add for a k x n one,
 // 500x more work below). Not when the add broadcasts (B and C differ), the left
 // factors differ, or the dims are unknown.
@@ -13,10 +14,17 @@
 // CHECK:       rewrite: distributive-mm at {{.*}}distributive-mm.mlir:{{[0-9]+}}:3
 // CHECK-NEXT:  rewrite-count: distributive-mm 1
 // CHECK-LABEL: func.func @left(
+// CHECK:         %C = matrix.rand
 // CHECK-NEXT:    %[[BC:.*]] = matrix.add %B, %C : !matrix.mat<10x5xf64>
 // CHECK-NEXT:    %S = matrix.matmul %A, %[[BC]] : (!matrix.mat<20x10xf64>, !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64>
 // CHECK-NEXT:    func.return %S
-func.func @left(%A: !matrix.mat<20x10xf64>, %B: !matrix.mat<10x5xf64>, %C: !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64> {
+func.func @left() -> !matrix.mat<20x5xf64> {
+  %n20 = arith.constant 20 : i64
+  %n10 = arith.constant 10 : i64
+  %n5 = arith.constant 5 : i64
+  %A = matrix.rand %n20, %n10 {seed = 1} : (i64, i64) -> !matrix.mat<20x10xf64>
+  %B = matrix.rand %n10, %n5 {seed = 2} : (i64, i64) -> !matrix.mat<10x5xf64>
+  %C = matrix.rand %n10, %n5 {seed = 3} : (i64, i64) -> !matrix.mat<10x5xf64>
   %AB = matrix.matmul %A, %B : (!matrix.mat<20x10xf64>, !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64>
   %AC = matrix.matmul %A, %C : (!matrix.mat<20x10xf64>, !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64>
   %S = matrix.add %AB, %AC : !matrix.mat<20x5xf64>
@@ -29,9 +37,16 @@ func.func @left(%A: !matrix.mat<20x10xf64>, %B: !matrix.mat<10x5xf64>, %C: !matr
 // CHECK:       rewrite: distributive-mm at {{.*}}distributive-mm.mlir:{{[0-9]+}}:3
 // CHECK-NEXT:  rewrite-count: distributive-mm 1
 // CHECK-LABEL: func.func @swapped(
+// CHECK:         %C = matrix.rand
 // CHECK-NEXT:    %[[CB:.*]] = matrix.add %C, %B : !matrix.mat<10x5xf64>
 // CHECK-NEXT:    %S = matrix.matmul %A, %[[CB]]
-func.func @swapped(%A: !matrix.mat<20x10xf64>, %B: !matrix.mat<10x5xf64>, %C: !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64> {
+func.func @swapped() -> !matrix.mat<20x5xf64> {
+  %n20 = arith.constant 20 : i64
+  %n10 = arith.constant 10 : i64
+  %n5 = arith.constant 5 : i64
+  %A = matrix.rand %n20, %n10 {seed = 1} : (i64, i64) -> !matrix.mat<20x10xf64>
+  %B = matrix.rand %n10, %n5 {seed = 2} : (i64, i64) -> !matrix.mat<10x5xf64>
+  %C = matrix.rand %n10, %n5 {seed = 3} : (i64, i64) -> !matrix.mat<10x5xf64>
   %AB = matrix.matmul %A, %B : (!matrix.mat<20x10xf64>, !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64>
   %AC = matrix.matmul %A, %C : (!matrix.mat<20x10xf64>, !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64>
   %S = matrix.add %AC, %AB : !matrix.mat<20x5xf64>
@@ -73,4 +88,19 @@ func.func @no(%A: !matrix.mat<20x10xf64>, %B: !matrix.mat<10x5xf64>, %c: !matrix
   %AV = matrix.matmul %A, %V : (!matrix.mat<20x10xf64>, !matrix.mat<10x?xf64>) -> !matrix.mat<20x?xf64>
   %W = matrix.add %AU, %AV : !matrix.mat<20x?xf64>
   func.return %S, %T, %W : !matrix.mat<20x5xf64>, !matrix.mat<20x5xf64>, !matrix.mat<20x?xf64>
+}
+
+// -----
+
+// Operands of unknown finiteness (function arguments may hold Inf/NaN): kept.
+// CHECK-NOT:   rewrite: distributive-mm
+// CHECK-LABEL: func.func @unknown_finiteness(
+// CHECK:         %AB = matrix.matmul %A, %B
+// CHECK-NEXT:    %AC = matrix.matmul %A, %C
+// CHECK-NEXT:    %S = matrix.add %AB, %AC
+func.func @unknown_finiteness(%A: !matrix.mat<20x10xf64>, %B: !matrix.mat<10x5xf64>, %C: !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64> {
+  %AB = matrix.matmul %A, %B : (!matrix.mat<20x10xf64>, !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64>
+  %AC = matrix.matmul %A, %C : (!matrix.mat<20x10xf64>, !matrix.mat<10x5xf64>) -> !matrix.mat<20x5xf64>
+  %S = matrix.add %AB, %AC : !matrix.mat<20x5xf64>
+  func.return %S : !matrix.mat<20x5xf64>
 }
