@@ -424,10 +424,6 @@ GUARD_OUTER = (
     "product-chain must not put u (1xC) and v (Rx1) together first: u * v is an outer "
     "broadcast the dialect rejects, and its unknown cost made mmchain loop forever"
 )
-BUG_FILL_NEG_ZERO = (
-    "bug: the fill kernel returns +0.0 cells for fill(-0.0, r, c) (an all-zero CSR), so "
-    "X / fill(-0.0) is +inf but fill-to-scalar's X / -0.0 is -inf"
-)
 
 BINARY = ("add", "sub", "mul", "div", "pow", "min", "max", "mod",
           "eq", "ne", "lt", "le", "gt", "ge", "and", "or")  # fmt: skip
