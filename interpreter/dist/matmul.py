@@ -667,6 +667,16 @@ def _aligned(a: BlockedMatrix, b: BlockedMatrix) -> BlockedMatrix:
     return reblock(b, a.block_size)
 
 
+def _two_blocked(
+    planner: Any, a: BlockedMatrix, b: BlockedMatrix, calibration: Calibration, collect: bool
+) -> Any:
+    """Run a method that reads both sides blocked (cpmm, rmm): align, plan, submit."""
+    client = _same_client(a, b)
+    b = _aligned(a, b)
+    plan = planner(View(a.layout()), View(b.layout()), calibration)
+    return _finish_result(submit(client, plan, _inputs(a, b)), collect)
+
+
 def cpmm(
     a: BlockedMatrix,
     b: BlockedMatrix,
@@ -674,10 +684,7 @@ def cpmm(
     calibration: Calibration = DEFAULT_CALIBRATION,
     collect_result: bool = False,
 ) -> Any:
-    client = _same_client(a, b)
-    b = _aligned(a, b)
-    plan = plan_cpmm(View(a.layout()), View(b.layout()), calibration)
-    return _finish_result(submit(client, plan, _inputs(a, b)), collect_result)
+    return _two_blocked(plan_cpmm, a, b, calibration, collect_result)
 
 
 def rmm(
@@ -687,10 +694,7 @@ def rmm(
     calibration: Calibration = DEFAULT_CALIBRATION,
     collect_result: bool = False,
 ) -> Any:
-    client = _same_client(a, b)
-    b = _aligned(a, b)
-    plan = plan_rmm(View(a.layout()), View(b.layout()), calibration)
-    return _finish_result(submit(client, plan, _inputs(a, b)), collect_result)
+    return _two_blocked(plan_rmm, a, b, calibration, collect_result)
 
 
 def tsmm(
