@@ -15,8 +15,10 @@ example:
 A second test applies each pass twice to its rule's template: the second run
 must fire nothing and leave the IR unchanged (a rule's output is a fixpoint).
 
-Known amls bugs are kept visible: each is a case of its own, marked
-xfail(strict=True) with the reproducer in its reason.
+Forms a rule must decline (former bugs its condition now guards) are cases of their
+own (`declines`): the rule must not fire there and the numbers must still agree. A
+known amls bug would be a case marked xfail(strict=True) with the reproducer in its
+reason; there is none today.
 
     AMLS_REWRITE_EXAMPLES_SCALE=5 pytest tests/unit/test_rewrite_properties.py
 """
