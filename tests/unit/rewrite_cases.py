@@ -1196,6 +1196,8 @@ def _sum_squared(draw: Draw, empty: bool = False) -> Instance:
     axis = draw(st.sampled_from(["all", "row", "col"]))
     if axis == "all":  # column vectors are dot-product-sum's, 1x1 agg-1x1's
         shape = draw(shapes(["row", "tall", "wide", "square"] + ([] if empty else ["empty"])))
+        if shape[1] == 1:  # an empty column (0x1) is a column vector too
+            shape = (shape[0], 2)
     else:  # single rows / columns are rowagg/colagg-single-*'s
         zero = [] if empty else [0]
         shape = (draw(st.sampled_from([*zero, 2, 3])), draw(st.sampled_from([*zero, 2, 4])))
