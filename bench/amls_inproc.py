@@ -12,6 +12,7 @@ Prints one JSON line: {"wall": {phase: s}, "cpu": {phase: s}, "checksums": [...]
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import time
@@ -46,6 +47,7 @@ def main(argv: list[str]) -> None:
     compile_module(module, ctx, level, "main")
     phase("compile", w0, c0)
 
+    gc.freeze()  # as amls-run does before executing
     w0, c0 = time.perf_counter(), time.process_time()
     results = run_function(module, "main", [])
     phase("execute", w0, c0)

@@ -8,6 +8,7 @@ _T_IMPORT = time.perf_counter()  # before the heavy imports, to report start-up 
 
 import argparse  # noqa: E402
 import contextlib  # noqa: E402
+import gc  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
 from collections.abc import Iterator, Sequence  # noqa: E402
@@ -260,6 +261,10 @@ def run(argv: Sequence[str] | None) -> int:
         from amls.interpreter.checks import SizeChecker
 
         listeners.append(SizeChecker(module))
+    # The parsed and compiled IR (~100k objects) lives until exit: a full cyclic GC pass
+    # over it costs ~50 ms whenever one triggers during execution. Freezing moves it out
+    # of the collector's generations (compile-time cyclic garbage stays; it is small).
+    gc.freeze()
     with backend_session(args, phases) as session:
         t0 = time.perf_counter()
         try:

@@ -53,7 +53,7 @@ def lm_predict(X, beta):
 
 def run(X, y):
     lam = 0.001
-    tol = 1.0e-10
+    tol = 8.0e-11
     maxi = 500
     beta, iters = lm_cg(X, y, lam, tol, maxi)
     yhat = lm_predict(X, beta)
