@@ -26,6 +26,8 @@ class Match:
     props: dict[str, str]
     consumed: list[Operation]
     """Inner ops the fused op replaces (erased when they have no other use)."""
+    decide_on: Operation | None = None
+    """The op whose memory estimate picks local or dist (default: the root)."""
 
 
 Matcher = Callable[[Operation], Match | None]
@@ -128,6 +130,18 @@ def tak(root: Operation) -> Match | None:
     return Match(phys.TakOp, [mul.lhs, mul.rhs], {"axis": axis}, [mul])
 
 
+def dot(root: Operation) -> Match | None:
+    """to_scalar(t(x)%*%y), x and y columns (dot-product-sum's output) as sum(x*y)."""
+    assert isinstance(root, mx.ToScalarOp)
+    mm = _def(root.input, mx.MatmulOp)
+    if not isinstance(mm, mx.MatmulOp):
+        return None
+    t = _def(mm.lhs, mx.TransposeOp)
+    if not isinstance(t, mx.TransposeOp) or not _is_col(mm.rhs) or not _same_shape(t.input, mm.rhs):
+        return None
+    return Match(phys.TakOp, [t.input, mm.rhs], {"axis": "all"}, [mm, t], decide_on=mm)
+
+
 def axpy(root: Operation) -> Match | None:
     """X + s*Y, X - s*Y (s a scalar)."""
     assert isinstance(root, mx.AddOp | mx.SubOp)
@@ -197,6 +211,7 @@ FUSED_RULES: tuple[FusedRule, ...] = (
     FusedRule("tmm", "t(X)%*%Y -> t(t(Y)%*%X) when Y is smaller", mx.MatmulOp, tmm),
     FusedRule("wsloss", "sum(W*(X-U%*%t(V))^2)", mx.ReduceOp, wsloss),
     FusedRule("tak+", "sum(X*Y*Z), sum(X*Y), colSums(X*Y)", mx.ReduceOp, tak),
+    FusedRule("tak+ dot", "to_scalar(t(x)%*%y) as sum(x*y)", mx.ToScalarOp, dot),
     FusedRule("axpy", "X + s*Y, X - s*Y", (mx.AddOp, mx.SubOp), axpy),
 )  # fmt: skip
 """In priority order: the first matching row wins at a root."""

@@ -131,7 +131,7 @@ class Lowering:
                 m = rule.match(op)
                 if m is None:
                     continue
-                d = self.decide(op)
+                d = self.decide(m.decide_on or op)
                 if d.exec == "dist":
                     m = self.dist_fused(op, m, d)
                     if m is None:

@@ -352,6 +352,8 @@ def tak(op: phys.TakOp, args: Args) -> Any:
             raise KernelError(f"tak operands differ in shape: {sorted(shapes)}")
         axis = op.axis.data
         if _all_dense(*xs):
+            if axis == "all" and len(xs) == 2 and xs[0].shape[1] == 1:
+                return mk._dot(xs[0][:, 0], xs[1][:, 0])  # as 1xn %*% nx1 computes it
             spec = ",".join(["ij"] * len(xs))
             if axis == "all":
                 return float(np.einsum(f"{spec}->", *xs))

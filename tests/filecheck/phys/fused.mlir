@@ -47,6 +47,24 @@
 // CHECK-NEXT:    %xr = phys.mul local %X, %r
 // CHECK-NEXT:    %no = phys.reduce local sum all %xr
 
+// dot-product-sum's output, to_scalar(t(x)%*%y), runs as tak (one op, no 1x1 matrix);
+// not where t(x) or the product has another use, or the sizes are unknown. The local/dist
+// choice is the matmul's: under the DIST budget its 500-cell vectors go dist, unfused.
+// CHECK-LABEL: func.func @dot(
+// CHECK:         %d = phys.tak local all %x, %y : (!matrix.mat<500x1xf64>, !matrix.mat<500x1xf64>) -> f64
+// CHECK-NEXT:    %xt2 = phys.transpose local %x
+// CHECK-NEXT:    %p2 = phys.matmul local mm %xt2, %y
+// CHECK-NEXT:    %d2 = phys.to_scalar local %p2
+// CHECK-NEXT:    %xt3 = phys.transpose local %x
+// CHECK-NEXT:    %p3 = phys.matmul local mm %xt3, %y
+// CHECK-NEXT:    %d3 = phys.to_scalar local %p3
+// CHECK-NEXT:    %ut = phys.transpose local %u
+// CHECK-NEXT:    %p4 = phys.matmul local mm %ut, %v
+// CHECK-NEXT:    %d4 = phys.to_scalar local %p4
+// DIST-LABEL: func.func @dot(
+// DIST-NOT:     phys.tak
+// DIST:         func.return
+
 // CHECK-LABEL: func.func @axpy(
 // CHECK:         %a = phys.axpy local add %X, %s, %Y :
 // CHECK-NEXT:    %b = phys.axpy local sub %X, %s, %Y :
@@ -108,6 +126,21 @@ func.func @tak(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %Z: !ma
   %xr = matrix.mul %X, %r : (!matrix.mat<100x20xf64>, !matrix.mat<1x20xf64>) -> !matrix.mat<100x20xf64>
   %no = matrix.reduce sum all %xr : (!matrix.mat<100x20xf64>) -> f64
   func.return %s3, %s2, %cs, %no : f64, f64, !matrix.mat<1x20xf64>, f64
+}
+func.func @dot(%x: !matrix.mat<500x1xf64>, %y: !matrix.mat<500x1xf64>, %u: !matrix.mat<?x1xf64>, %v: !matrix.mat<?x1xf64>) -> (f64, f64, f64, f64, !matrix.mat<1x500xf64>, !matrix.mat<1x1xf64>) {
+  %xt = matrix.transpose %x : (!matrix.mat<500x1xf64>) -> !matrix.mat<1x500xf64>
+  %p = matrix.matmul %xt, %y : (!matrix.mat<1x500xf64>, !matrix.mat<500x1xf64>) -> !matrix.mat<1x1xf64>
+  %d = matrix.to_scalar %p : (!matrix.mat<1x1xf64>) -> f64
+  %xt2 = matrix.transpose %x : (!matrix.mat<500x1xf64>) -> !matrix.mat<1x500xf64>
+  %p2 = matrix.matmul %xt2, %y : (!matrix.mat<1x500xf64>, !matrix.mat<500x1xf64>) -> !matrix.mat<1x1xf64>
+  %d2 = matrix.to_scalar %p2 : (!matrix.mat<1x1xf64>) -> f64
+  %xt3 = matrix.transpose %x : (!matrix.mat<500x1xf64>) -> !matrix.mat<1x500xf64>
+  %p3 = matrix.matmul %xt3, %y : (!matrix.mat<1x500xf64>, !matrix.mat<500x1xf64>) -> !matrix.mat<1x1xf64>
+  %d3 = matrix.to_scalar %p3 : (!matrix.mat<1x1xf64>) -> f64
+  %ut = matrix.transpose %u : (!matrix.mat<?x1xf64>) -> !matrix.mat<1x?xf64>
+  %p4 = matrix.matmul %ut, %v : (!matrix.mat<1x?xf64>, !matrix.mat<?x1xf64>) -> !matrix.mat<1x1xf64>
+  %d4 = matrix.to_scalar %p4 : (!matrix.mat<1x1xf64>) -> f64
+  func.return %d, %d2, %d3, %d4, %xt2, %p3 : f64, f64, f64, f64, !matrix.mat<1x500xf64>, !matrix.mat<1x1xf64>
 }
 func.func @axpy(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %s: f64, %S: !matrix.mat<100x20xf64>) -> (!matrix.mat<100x20xf64>, !matrix.mat<100x20xf64>, !matrix.mat<100x20xf64>) {
   %sy = matrix.mul %s, %Y : (f64, !matrix.mat<100x20xf64>) -> !matrix.mat<100x20xf64>
