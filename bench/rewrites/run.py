@@ -890,6 +890,23 @@ def check_data() -> list[str]:
 # ---------------------------------------------------------------------------
 
 
+def write_readme_section(text: str, argv: list[str]) -> None:
+    """bench/README.md's "rewrites" section (run_all.py keeps it): these tables."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_common", BENCH / "_common.py")
+    assert spec is not None and spec.loader is not None
+    common = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(common)  # not `import _common`: naive/_common.py has that name
+    command = " ".join(["/work/venv/bin/python bench/rewrites/run.py", *argv])
+    body = (
+        f"Written by `{command}` (also in bench/rewrites/results.md; raw numbers in "
+        "bench/rewrites/results.json). See bench/rewrites/run.py's docstring for the method.\n\n"
+        + text.replace("### ", "#### ")
+    )
+    common.replace_section("rewrites", body)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", nargs="*", help="rewrite programs to run (default: all)")
@@ -908,6 +925,12 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="*", default=[1000, 3000, 10000])
     ap.add_argument("--profile", action="store_true", help="always profile the largest program")
     ap.add_argument("--out", default=str(HERE / "results.md"))
+    ap.add_argument(
+        "--readme",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help='also write the tables into bench/README.md\'s "rewrites" section',
+    )
     ap.add_argument(
         "--blas-threads",
         type=int,
@@ -1003,6 +1026,8 @@ def main() -> None:
     text = "\n".join(sections) + "\n"
     print("\n" + text)
     Path(args.out).write_text(text)
+    if args.readme:
+        write_readme_section(text, sys.argv[1:])
     Path(args.out).with_suffix(".json").write_text(json.dumps(raw, indent=1, default=str) + "\n")
     if alarms:
         print("\n" + "!" * 70)
