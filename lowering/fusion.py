@@ -182,6 +182,8 @@ def wsloss(root: Operation) -> Match | None:
         tv = _def(mm.rhs, mx.TransposeOp)
         if not isinstance(tv, mx.TransposeOp) or not _same_shape(w, sub.lhs):
             continue
+        if not _same_shape(sub.lhs, sub.rhs):  # X - U%*%t(V) broadcasting: no wsloss form
+            continue
         return Match(phys.WslossOp, [w, sub.lhs, mm.lhs, tv.input], {}, [mul, pw, sub, mm, tv])
     return None
 

@@ -380,15 +380,23 @@ def axpy(op: phys.AxpyOp, args: Args) -> Any:
         return mk.elementwise(f, x, sy)
 
 
+def _max_abs(a: Any) -> float:
+    """max |a| over the cells (implicit zeros count as 0); NaN if a holds a NaN."""
+    d = a.data if sp.issparse(a) else a
+    return float(np.max(np.abs(d), initial=0.0))
+
+
 @kernel(phys.WslossOp)
 def wsloss(op: phys.WslossOp, args: Args) -> float:
     with np.errstate(all="ignore"):
         w, x, u, v = (mk._as_mat(a) for a in args)
         if u.shape[1] != v.shape[1] or w.shape != x.shape or x.shape != (u.shape[0], v.shape[0]):
             raise KernelError("wsloss: W, X, U%*%t(V) shapes differ")
-        finite = all(np.isfinite(a.data if sp.issparse(a) else a).all() for a in (x, u, v))
-        if sp.issparse(w) and finite:
-            # Post-weighting: U%*%t(V) only where W is non-zero (0 * finite = 0 elsewhere).
+        # |X - U%*%t(V)| <= max|X| + k*max|U|*max|V| in every cell: under 1e150 (False for
+        # NaN/Inf) the residual's square is finite, so 0 * r^2 = 0 wherever W is zero.
+        bound = _max_abs(x) + u.shape[1] * _max_abs(u) * _max_abs(v)
+        if sp.issparse(w) and bound < 1e150:
+            # Post-weighting: U%*%t(V) only where W is non-zero.
             rows, cols = mk._coords(w)
             ud = mk._dense(u)
             vd = mk._dense(v)
