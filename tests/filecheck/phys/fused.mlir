@@ -78,6 +78,10 @@
 // CHECK:         %l = phys.wsloss local %W, %X, %U, %V : {{.*}} -> f64
 // CHECK-NOT:     phys.wsloss
 // CHECK:         %R33 = phys.pow local %R3, %three
+// X - U%*%t(V) broadcasting a row X: not wsloss's shape.
+// CHECK:         %R4 = phys.sub local %x, %UV4
+// CHECK-NOT:     phys.wsloss
+// CHECK:         func.return
 func.func @tsmm(%X: !matrix.mat<1000x50xf64>) -> (!matrix.mat<50x50xf64>, !matrix.mat<1000x1000xf64>) {
   %Xt = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
   %L = matrix.matmul %Xt, %X : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x50xf64>) -> !matrix.mat<50x50xf64>
@@ -151,7 +155,7 @@ func.func @axpy(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %s: f6
   %c = matrix.sub %X, %SY : !matrix.mat<100x20xf64>
   func.return %a, %b, %c : !matrix.mat<100x20xf64>, !matrix.mat<100x20xf64>, !matrix.mat<100x20xf64>
 }
-func.func @wsloss(%W: !matrix.mat<100x80xf64>, %X: !matrix.mat<100x80xf64>, %U: !matrix.mat<100x5xf64>, %V: !matrix.mat<80x5xf64>) -> (f64, f64) {
+func.func @wsloss(%W: !matrix.mat<100x80xf64>, %X: !matrix.mat<100x80xf64>, %U: !matrix.mat<100x5xf64>, %V: !matrix.mat<80x5xf64>, %x: !matrix.mat<1x80xf64>) -> (f64, f64, f64) {
   %two = arith.constant 2.0 : f64
   %three = arith.constant 3.0 : f64
   %Vt = matrix.transpose %V : (!matrix.mat<80x5xf64>) -> !matrix.mat<5x80xf64>
@@ -166,7 +170,13 @@ func.func @wsloss(%W: !matrix.mat<100x80xf64>, %X: !matrix.mat<100x80xf64>, %U: 
   %R33 = matrix.pow %R3, %three : (!matrix.mat<100x80xf64>, f64) -> !matrix.mat<100x80xf64>
   %WR3 = matrix.mul %W, %R33 : !matrix.mat<100x80xf64>
   %no = matrix.reduce sum all %WR3 : (!matrix.mat<100x80xf64>) -> f64
-  func.return %l, %no : f64, f64
+  %Vt4 = matrix.transpose %V : (!matrix.mat<80x5xf64>) -> !matrix.mat<5x80xf64>
+  %UV4 = matrix.matmul %U, %Vt4 : (!matrix.mat<100x5xf64>, !matrix.mat<5x80xf64>) -> !matrix.mat<100x80xf64>
+  %R4 = matrix.sub %x, %UV4 : (!matrix.mat<1x80xf64>, !matrix.mat<100x80xf64>) -> !matrix.mat<100x80xf64>
+  %R44 = matrix.pow %R4, %two : (!matrix.mat<100x80xf64>, f64) -> !matrix.mat<100x80xf64>
+  %WR4 = matrix.mul %W, %R44 : !matrix.mat<100x80xf64>
+  %bc = matrix.reduce sum all %WR4 : (!matrix.mat<100x80xf64>) -> f64
+  func.return %l, %no, %bc : f64, f64, f64
 }
 
 // t(X) shared by t(X)%*%X and t(X)%*%y (as lm_ds writes it): both fuse and the
