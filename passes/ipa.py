@@ -236,10 +236,11 @@ class Ipa:
         for _ in range(max_rounds):
             self.stats.rounds += 1
             specialised = self.specialise()
-            if specialised:
-                infer_module(self.module)  # sizes into the callees, results back out
+            # Inlining does not look at sizes: one inference after both carries the sizes
+            # into the callees and the results back out (one whole-module pass per round,
+            # not two: inference is most of ipa's time on large programs).
             restructured = self.inline() | self.remove_unreachable()
-            if restructured:
+            if specialised or restructured:
                 infer_module(self.module)
             if not (specialised or restructured):
                 # Nothing changed this round, and inference is deterministic: a fixpoint.

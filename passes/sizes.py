@@ -21,9 +21,13 @@ def _mul(a: float | None, b: float | None) -> float | None:
     return None if a is None or b is None else a * b
 
 
-def _min(*xs: float | None) -> float | None:
-    known = [x for x in xs if x is not None]
-    return min(known) if known else None
+def _min(a: float | None, b: float | None) -> float | None:
+    """The smaller known bound (None = unbounded). Hot: called per fact built."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a if a <= b else b
 
 
 @lru_cache(maxsize=65536)

@@ -897,6 +897,7 @@ def write_readme_section(text: str, argv: list[str]) -> None:
     spec = importlib.util.spec_from_file_location("bench_common", BENCH / "_common.py")
     assert spec is not None and spec.loader is not None
     common = importlib.util.module_from_spec(spec)
+    sys.modules["bench_common"] = common  # dataclasses look their module up there
     spec.loader.exec_module(common)  # not `import _common`: naive/_common.py has that name
     command = " ".join(["/work/venv/bin/python bench/rewrites/run.py", *argv])
     body = (
