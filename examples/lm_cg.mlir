@@ -7,12 +7,15 @@
 //     q = t(X1) %*% (X1 %*% p) + lambda * p;  a = nr2 / sum(p * q)
 //     beta += a * p;  r += a * q;  nr2' = sum(r^2);  p = -r + (nr2' / nr2) * p
 //
-// Data (@make_data, fixed seeds): X 50000x200 uniform in [0, 1) with column
-// scales exp(U(-1, 1)) (unscaled features, so CG needs ~80 iterations), a true
+// Data (@make_data, fixed seeds): X 100000x200 uniform in [-1, 1) with column
+// scales exp(U(-0.75, 0.75)) (unscaled features: CG needs ~60 iterations), a true
 // coefficient vector in [-1, 1), intercept 0.5, Gaussian noise (sd 0.1).
-// tol = 8e-11, at most 500 iterations: tight enough that rounding differences between
-// plans stay below 1e-9, and not on a knife edge: the relative residual is 6.2e-11 at the
-// exit (iteration 91) and 1.0e-10 one iteration before, so every plan stops at the same one.
+// tol = 1e-13, at most 500 iterations. The system is conditioned so that CG converges
+// above rounding level: plans that sum in another order (mmchain's row blocks, BLAS)
+// agree on beta to ~1e-14 and stop at the same iteration (the relative residual is 1.2
+// tol one iteration before the exit and tol / 1.6 at it; with [0, 1) features and the
+// intercept column CG wandered at rounding level from iteration ~55 on, and the exit
+// moved with the summation order).
 // Results: sum(beta), the residual sum of squares, the iteration count, beta.
 //
 // Run:
@@ -83,7 +86,7 @@ func.func @lm_predict(%X: !matrix.mat<?x?xf64>, %beta: !matrix.mat<?x1xf64>) -> 
 
 func.func @run(%X: !matrix.mat<?x?xf64>, %y: !matrix.mat<?x1xf64>) -> (f64, f64, i64, !matrix.mat<?x1xf64>) {
   %lambda = arith.constant 0.001 : f64
-  %tol = arith.constant 8.0e-11 : f64
+  %tol = arith.constant 1.0e-13 : f64
   %maxi = arith.constant 500 : i64
   %beta, %iters = func.call @lm_cg(%X, %y, %lambda, %tol, %maxi) : (!matrix.mat<?x?xf64>, !matrix.mat<?x1xf64>, f64, f64, i64) -> (!matrix.mat<?x1xf64>, i64)
   %yhat = func.call @lm_predict(%X, %beta) : (!matrix.mat<?x?xf64>, !matrix.mat<?x1xf64>) -> !matrix.mat<?x1xf64>
@@ -93,29 +96,29 @@ func.func @run(%X: !matrix.mat<?x?xf64>, %y: !matrix.mat<?x1xf64>) -> (f64, f64,
   func.return %sb, %rss, %iters, %beta : f64, f64, i64, !matrix.mat<?x1xf64>
 }
 
-func.func @make_data() -> (!matrix.mat<50000x200xf64>, !matrix.mat<50000x1xf64>) {
-  %n = arith.constant 50000 : i64
+func.func @make_data() -> (!matrix.mat<100000x200xf64>, !matrix.mat<100000x1xf64>) {
+  %n = arith.constant 100000 : i64
   %m = arith.constant 200 : i64
   %c1 = arith.constant 1 : i64
-  %U = matrix.rand %n, %m {min = 0.0, max = 1.0, sparsity = 1.0, pdf = "uniform", seed = 21} : (i64, i64) -> !matrix.mat<50000x200xf64>
-  %logscale = matrix.rand %c1, %m {min = -1.0, max = 1.0, sparsity = 1.0, pdf = "uniform", seed = 22} : (i64, i64) -> !matrix.mat<1x200xf64>
+  %U = matrix.rand %n, %m {min = -1.0, max = 1.0, sparsity = 1.0, pdf = "uniform", seed = 21} : (i64, i64) -> !matrix.mat<100000x200xf64>
+  %logscale = matrix.rand %c1, %m {min = -0.75, max = 0.75, sparsity = 1.0, pdf = "uniform", seed = 22} : (i64, i64) -> !matrix.mat<1x200xf64>
   %scale = matrix.exp %logscale : !matrix.mat<1x200xf64>
-  %X = matrix.mul %U, %scale : (!matrix.mat<50000x200xf64>, !matrix.mat<1x200xf64>) -> !matrix.mat<50000x200xf64>
+  %X = matrix.mul %U, %scale : (!matrix.mat<100000x200xf64>, !matrix.mat<1x200xf64>) -> !matrix.mat<100000x200xf64>
   %wtrue = matrix.rand %m, %c1 {min = -1.0, max = 1.0, sparsity = 1.0, pdf = "uniform", seed = 23} : (i64, i64) -> !matrix.mat<200x1xf64>
-  %eps = matrix.rand %n, %c1 {sparsity = 1.0, pdf = "normal", seed = 24} : (i64, i64) -> !matrix.mat<50000x1xf64>
-  %Xw = matrix.matmul %X, %wtrue : (!matrix.mat<50000x200xf64>, !matrix.mat<200x1xf64>) -> !matrix.mat<50000x1xf64>
+  %eps = matrix.rand %n, %c1 {sparsity = 1.0, pdf = "normal", seed = 24} : (i64, i64) -> !matrix.mat<100000x1xf64>
+  %Xw = matrix.matmul %X, %wtrue : (!matrix.mat<100000x200xf64>, !matrix.mat<200x1xf64>) -> !matrix.mat<100000x1xf64>
   %sd = arith.constant 0.1 : f64
-  %noise = matrix.mul %eps, %sd : (!matrix.mat<50000x1xf64>, f64) -> !matrix.mat<50000x1xf64>
+  %noise = matrix.mul %eps, %sd : (!matrix.mat<100000x1xf64>, f64) -> !matrix.mat<100000x1xf64>
   %b0 = arith.constant 0.5 : f64
-  %y0 = matrix.add %Xw, %b0 : (!matrix.mat<50000x1xf64>, f64) -> !matrix.mat<50000x1xf64>
-  %y = matrix.add %y0, %noise : !matrix.mat<50000x1xf64>
-  func.return %X, %y : !matrix.mat<50000x200xf64>, !matrix.mat<50000x1xf64>
+  %y0 = matrix.add %Xw, %b0 : (!matrix.mat<100000x1xf64>, f64) -> !matrix.mat<100000x1xf64>
+  %y = matrix.add %y0, %noise : !matrix.mat<100000x1xf64>
+  func.return %X, %y : !matrix.mat<100000x200xf64>, !matrix.mat<100000x1xf64>
 }
 
 func.func @main() -> (f64, f64, i64, !matrix.mat<?x1xf64>) {
-  %X, %y = func.call @make_data() : () -> (!matrix.mat<50000x200xf64>, !matrix.mat<50000x1xf64>)
-  %Xc = matrix.cast %X : (!matrix.mat<50000x200xf64>) -> !matrix.mat<?x?xf64>
-  %yc = matrix.cast %y : (!matrix.mat<50000x1xf64>) -> !matrix.mat<?x1xf64>
+  %X, %y = func.call @make_data() : () -> (!matrix.mat<100000x200xf64>, !matrix.mat<100000x1xf64>)
+  %Xc = matrix.cast %X : (!matrix.mat<100000x200xf64>) -> !matrix.mat<?x?xf64>
+  %yc = matrix.cast %y : (!matrix.mat<100000x1xf64>) -> !matrix.mat<?x1xf64>
   %sb, %rss, %iters, %beta = func.call @run(%Xc, %yc) : (!matrix.mat<?x?xf64>, !matrix.mat<?x1xf64>) -> (f64, f64, i64, !matrix.mat<?x1xf64>)
   func.return %sb, %rss, %iters, %beta : f64, f64, i64, !matrix.mat<?x1xf64>
 }

@@ -53,7 +53,7 @@ def lm_predict(X, beta):
 
 def run(X, y):
     lam = 0.001
-    tol = 8.0e-11
+    tol = 1.0e-13
     maxi = 500
     beta, iters = lm_cg(X, y, lam, tol, maxi)
     yhat = lm_predict(X, beta)
@@ -64,9 +64,9 @@ def run(X, y):
 
 
 def make_data():
-    n, m = 50000, 200
-    U = np.random.default_rng(21).uniform(0.0, 1.0, (n, m))
-    logscale = np.random.default_rng(22).uniform(-1.0, 1.0, (1, m))
+    n, m = 100000, 200
+    U = np.random.default_rng(21).uniform(-1.0, 1.0, (n, m))
+    logscale = np.random.default_rng(22).uniform(-0.75, 0.75, (1, m))
     scale = np.exp(logscale)
     X = U * scale
     wtrue = np.random.default_rng(23).uniform(-1.0, 1.0, (m, 1))

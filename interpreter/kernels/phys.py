@@ -315,12 +315,51 @@ def tsmm(op: phys.TsmmOp, args: Args) -> Any:
         return _tsmm_local(op, args)
 
 
+# One pass over X (SystemDS's mmchain): t(X)%*%(X%*%v) by row blocks small enough that a
+# block read for X_b%*%v is still in cache for t(X_b)%*%q_b. X streams from memory once
+# instead of twice: 1.7x faster single-threaded on 50000x201 (bench: lm_cg).
+MMCHAIN_BLOCK_BYTES = 512 * 1024
+MMCHAIN_MIN_BYTES = 8 << 20  # smaller X stays in cache anyway: two BLAS calls are faster
+MMCHAIN_MIN_ROWS = 64  # per-block Python cost stays small for very wide X
+
+
+def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndarray | None:
+    """t(X)%*%(X%*%v) [w*, -y] by row blocks; None when the operands do not suit it."""
+    n, m = x.shape
+    if (
+        x.nbytes < MMCHAIN_MIN_BYTES
+        or not x.flags.c_contiguous
+        or not isinstance(v, np.ndarray)
+        or v.shape != (m, 1)
+        or (z is not None and (not isinstance(z, np.ndarray) or z.shape != (n, 1)))
+    ):
+        return None
+    rows = max(MMCHAIN_MIN_ROWS, MMCHAIN_BLOCK_BYTES // (8 * max(m, 1)))
+    vv = v[:, 0]
+    acc = np.zeros(m)
+    for i in range(0, n, rows):
+        xb = x[i : i + rows]
+        qb = xb @ vv
+        if kind == "xtwxv":
+            qb = z[i : i + rows, 0] * qb
+        elif kind == "xtxvy":
+            qb = qb - z[i : i + rows, 0]
+        acc += xb.T @ qb
+    return acc.reshape(m, 1)
+
+
 @kernel(phys.MmchainOp)
 def mmchain(op: phys.MmchainOp, args: Args) -> Any:
     with np.errstate(all="ignore"):
         x = mk._as_mat(args[0])
-        q = mk.matmul_values(x, mk._as_mat(args[1]))
         kind = op.kind.data
+        if isinstance(x, np.ndarray):
+            v = mk._as_mat(args[1])
+            z = mk._as_mat(args[2]) if len(args) > 2 else None
+            out = _mmchain_blocked(x, v, kind, z)
+            if out is not None:
+                return out
+        q = mk.matmul_values(x, mk._as_mat(args[1]))
         if kind == "xtwxv":
             q = _mul(args[2], q)
         elif kind == "xtxvy":

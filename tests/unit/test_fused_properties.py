@@ -43,6 +43,7 @@ from xdsl.passes import PassPipeline
 
 from amls.dialects import phys
 from amls.interpreter.engine import run_function
+from amls.interpreter.kernels import phys as pk
 from amls.interpreter.kernels.phys import op_label
 from amls.lowering.fusion import FUSED_RULES
 from amls.passes.memory import matrix_bytes
@@ -412,3 +413,23 @@ def test_every_fused_rule_has_a_case() -> None:
     missing = rules - covered
     assert not missing, f"fused rules without a property case: {sorted(missing)}"
     assert covered - rules == {"sum-squared"}, sorted(covered - rules)
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if c.rule == "mmchain"])
+def test_mmchain_row_blocked_path(case: FusedCase, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one-pass kernel (row blocks of X, for X over 8 MB) on the same cases: forced on
+    small X with 2-row blocks, so the blocks and a ragged last one are exercised."""
+    monkeypatch.setattr(pk, "MMCHAIN_MIN_BYTES", 0)
+    monkeypatch.setattr(pk, "MMCHAIN_BLOCK_BYTES", 1)
+    monkeypatch.setattr(pk, "MMCHAIN_MIN_ROWS", 2)
+    used: list[bool] = []
+    blocked = pk._mmchain_blocked
+
+    def spy(*a: Any) -> Any:
+        out = blocked(*a)
+        used.append(out is not None)
+        return out
+
+    monkeypatch.setattr(pk, "_mmchain_blocked", spy)
+    test_fused_rule_preserves_results(case)
+    assert any(used), "the blocked path never ran"
