@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 
 M = "!matrix.mat<?x?xf64>"
@@ -299,6 +300,33 @@ def generate(n_ops: int, seed: int = 0, rows: int = 40, cols: int = 6) -> str:
     return "\n\n".join(funcs) + "\n"
 
 
+def generate_chunks(chunks: int, chunk_ops: int, seed: int = 0) -> str:
+    """`chunks` independent programs of generate(chunk_ops) (seeds seed, seed+1, ...), their
+    functions renamed apart and their @main made private, called once each from a new
+    @main that returns all their results: a program that is k times one program's kind
+    of work, for a weak-scaling measurement of compile time."""
+    parts: list[str] = []
+    calls: list[str] = []
+    results: list[tuple[str, str]] = []
+    out_types = (V, M, "f64")
+    for i in range(chunks):
+        text = generate(chunk_ops, seed + i)
+        text = re.sub(r"@f(\d+)\b", rf"@c{i}_f\1", text)
+        text = text.replace("func.func @main(", f"func.func private @c{i}_main(")
+        parts.append(text.rstrip("\n"))
+        names = [f"%r{i}_{j}" for j in range(len(out_types))]
+        calls.append(
+            f"  {', '.join(names)} = func.call @c{i}_main() : () -> ({', '.join(out_types)})"
+        )
+        results += list(zip(names, out_types, strict=True))
+    sig = ", ".join(t for _, t in results)
+    main = "\n".join(
+        [f"func.func @main() -> ({sig}) {{", *calls]
+        + [f"  func.return {', '.join(v for v, _ in results)} : {sig}", "}"]
+    )
+    return "\n\n".join([*parts, main]) + "\n"
+
+
 def _count_ops(funcs: list[str]) -> int:
     """Ops in already generated functions: one per line except `}`-only and headers."""
     n = 0
@@ -315,8 +343,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("n_ops", type=int, nargs="?", default=10000)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--chunks", type=int, default=1, help="K independent programs of N/K ops each")
     args = ap.parse_args()
-    sys.stdout.write(generate(args.n_ops, args.seed))
+    if args.chunks > 1:
+        sys.stdout.write(generate_chunks(args.chunks, args.n_ops // args.chunks, args.seed))
+    else:
+        sys.stdout.write(generate(args.n_ops, args.seed))
 
 
 if __name__ == "__main__":

@@ -117,6 +117,11 @@ def _cast_operand(user: Operation, index: int, t: Attribute) -> None:
     v = user.operands[index]
     if v.type == t:
         return
+    for use in v.uses:  # an earlier cast of v to t in this block serves (what cse would do)
+        c = use.operation
+        if isinstance(c, CastOp) and c.result.type == t and c.is_before_in_block(user):
+            user.operands[index] = c.result
+            return
     cast = CastOp.build(operands=[v], result_types=[t])
     cast.location = user.location
     Rewriter.insert_op(cast, _before(user))

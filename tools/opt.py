@@ -153,8 +153,11 @@ class AmlsOptMain(xDSLOptMain):
                 out.close()
 
     def apply_passes(self, prog: ModuleOp) -> None:
+        from amls.tools.common import compile_gc
+
         try:
-            self.pipeline.apply(self.ctx, prog)
+            with compile_gc():
+                self.pipeline.apply(self.ctx, prog)
         except UserError:
             raise
         except Exception as e:

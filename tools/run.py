@@ -18,6 +18,7 @@ from amls.passes import pipeline_spec  # noqa: E402
 from amls.tools.common import (  # noqa: E402
     UserError,
     all_passes,
+    compile_gc,
     load_plugin,
     make_context,
     op_error,
@@ -189,10 +190,11 @@ def compile_module(
     physical = [p for p in passes if p.split("{")[0] in LOWERING]
     if keep_logical and physical:
         logical.append("outline-loops")  # loop entry becomes a call: recompiled there
-    PassPipeline.parse_spec(all_passes(), ",".join(logical)).apply(ctx, module)
-    kept = module.clone() if keep_logical and physical else None
-    if physical:
-        PassPipeline.parse_spec(all_passes(), ",".join(physical)).apply(ctx, module)
+    with compile_gc():
+        PassPipeline.parse_spec(all_passes(), ",".join(logical)).apply(ctx, module)
+        kept = module.clone() if keep_logical and physical else None
+        if physical:
+            PassPipeline.parse_spec(all_passes(), ",".join(physical)).apply(ctx, module)
     verify_located(module)
     return kept
 
