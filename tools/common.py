@@ -134,7 +134,8 @@ def compile_gc(young_threshold: int = 100_000) -> Iterator[None]:
     on lives on; each full collection walks all of it, so on a 10,000-op program the GC
     took ~1.5 s of 6 (and grew faster than the program). What exists now (imports, the
     parsed module) is frozen out of the collector, and young collections run every
-    `young_threshold` allocations instead of 700; the thresholds are restored after.
+    `young_threshold` allocations instead of 700; both are undone after, so a process
+    that compiles many modules (tests, the recompiler) still collects their garbage.
     """
     old = gc.get_threshold()
     gc.freeze()
@@ -143,6 +144,7 @@ def compile_gc(young_threshold: int = 100_000) -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*old)
+        gc.unfreeze()
 
 
 def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> ModuleOp:

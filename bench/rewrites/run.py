@@ -680,7 +680,6 @@ def time_compile(text: str, name: str, reps: int) -> tuple[float, int, list[floa
                 dt = time.perf_counter() - t1
                 per_pass.setdefault(p.name, []).append(dt)
                 total += dt
-        gc.unfreeze()  # the next repetition's garbage, not the frozen generation's
         times.append(total)
         verify_located(module)
         CURRENT_TRACE.clear()
