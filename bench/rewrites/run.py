@@ -822,27 +822,16 @@ def table_compile(res: dict, load: dict) -> str:
         "|---|---:|---:|---:|---:|---|---|",
     ]
     for r in res["examples"]:
-        out.append(
-            f"| examples/{r['program']} | {r['ops']} | {r['passes'].get('ops after -O1', '–')} "
-            f"| {r['s']:.3f} | {r['us_per_op']:.0f} "
-            f"| < 0.5 s: {r['target_met']} | {_pass_times(r)} |"
-        )
+        out.append(_compile_row(f"examples/{r['program']}", r, f"< 0.5 s: {r['target_met']}"))
     for r in res["generated"]:
         target = ""
         if r["requested"] >= 10_000:
             target = f"< 10 s: {'yes' if r['s'] < 10 else '**no**'}"
-        out.append(
-            f"| generated {r['requested']} ({res['source']}) | {r['ops']} "
-            f"| {r['passes'].get('ops after -O1', '–')} | {r['s']:.3f} "
-            f"| {r['us_per_op']:.0f} | {target} | {_pass_times(r)} |"
-        )
+        out.append(_compile_row(f"generated {r['requested']} ({res['source']})", r, target))
     c = res.get("chunked")
     if c is not None:
-        out.append(
-            f"| {c['chunks']} x 1000-op programs (seeds 0..{c['chunks'] - 1}, one module) "
-            f"| {c['ops']} | {c['passes'].get('ops after -O1', '–')} | {c['s']:.3f} "
-            f"| {c['us_per_op']:.0f} |  | {_pass_times(c)} |"
-        )
+        label = f"{c['chunks']} x 1000-op programs (seeds 0..{c['chunks'] - 1}, one module)"
+        out.append(_compile_row(label, c, ""))
     g = res["growth_us_per_op_ratio"]
     if g is not None:
         lo, hi = res["generated"][0], res["generated"][-1]
@@ -882,6 +871,13 @@ def table_compile(res: dict, load: dict) -> str:
             res["profile"],
         ]
     return "\n".join(out)
+
+
+def _compile_row(label: str, r: dict, target: str) -> str:
+    return (
+        f"| {label} | {r['ops']} | {r['passes'].get('ops after -O1', '–')} | {r['s']:.3f} "
+        f"| {r['us_per_op']:.0f} | {target} | {_pass_times(r)} |"
+    )
 
 
 def _pass_names(res: dict) -> list[str]:
