@@ -317,7 +317,7 @@ def tsmm(op: phys.TsmmOp, args: Args) -> Any:
 
 # One pass over X (SystemDS's mmchain): t(X)%*%(X%*%v) by row blocks small enough that a
 # block read for X_b%*%v is still in cache for t(X_b)%*%q_b. X streams from memory once
-# instead of twice: 1.7x faster single-threaded on 50000x201 (bench: lm_cg).
+# instead of twice: 1.7x faster single-threaded on a 50000x201 X (bench: lm_cg).
 MMCHAIN_BLOCK_BYTES = 512 * 1024
 MMCHAIN_MIN_BYTES = 8 << 20  # smaller X stays in cache anyway: two BLAS calls are faster
 MMCHAIN_MIN_ROWS = 64  # per-block Python cost stays small for very wide X
