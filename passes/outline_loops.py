@@ -25,12 +25,7 @@ LOOPS = (scf.ForOp, scf.WhileOp)
 
 def _inside(op: Operation, v: SSAValue) -> bool:
     block = v.block if isinstance(v, BlockArgument) else v.owner.parent_block()  # type: ignore[union-attr]
-    while block is not None:
-        parent = block.parent_op()
-        if parent is op:
-            return True
-        block = parent.parent_block() if parent is not None else None
-    return False
+    return block is not None and op.is_ancestor(block)
 
 
 def live_ins(op: Operation) -> list[SSAValue]:

@@ -56,13 +56,7 @@ def _outermost_loop_outside(op: Operation, home: Block | None) -> Operation | No
 
 
 def _encloses(op: Operation, block: Block | None) -> bool:
-    b = block
-    while b is not None:
-        parent = b.parent_op()
-        if parent is op:
-            return True
-        b = parent.parent_block() if parent is not None else None
-    return False
+    return block is not None and op.is_ancestor(block)
 
 
 class PhysOpt:
