@@ -376,7 +376,6 @@ class Case:
     pass_: str
     strategy: st.SearchStrategy[Instance]
     examples: int = 40
-    xfail: str | None = None  # "bug: ..." for a known amls bug (strict xfail)
     declines: str | None = None
     """Why the rule must NOT fire on this form (its condition guards a former bug); the
     property test then asserts it did not fire and that the results still agree."""
@@ -399,16 +398,16 @@ def case(rule: str, pass_: str, examples: int = 40, **kw: Any):  # noqa: ANN201
 def variant(
     id: str,  # noqa: A002
     fn: Callable[..., Instance],
-    xfail: str | None = None,
+    *,
     examples: int = 20,
     declines: str | None = None,
     **kwargs: Any,
 ) -> None:
-    """A variant of a registered case, split off (to mark a known bug, or a form the
-    rule must decline, on it alone)."""
+    """A variant of a registered case, split off (one form of the rule, or a form the
+    rule must decline, on its own)."""
     main = next(c for c in CASES if c.rule == id.split("/")[0])
     strategy = st.composite(fn)(**kwargs)
-    CASES.append(Case(id, main.rule, main.pass_, strategy, examples, xfail, declines))
+    CASES.append(Case(id, main.rule, main.pass_, strategy, examples, declines))
 
 
 # Forms a rule must decline: each was a bug (the rule fired and broke the IR or the
@@ -1424,8 +1423,7 @@ def _constant_fold(draw: Draw) -> Instance:
 
 
 # == Variants split off a rule's case ========================================
-# Each covers one form of its rule on its own, so that a known bug can be marked (strict
-# xfail) on exactly the form it breaks.
+# Each covers one form of its rule on its own, so a failure names the form it breaks.
 
 for _rule, _fn in (
     ("colsums-mv", _colsums_mv),
@@ -1447,7 +1445,7 @@ variant("empty-binary/add-left", _empty_binary, ops=("add-left",))
 variant("empty-binary/mul", _empty_binary, ops=("mul",))
 
 # Forms that were bugs, now declined or fixed.
-variant("fill-to-scalar/negative-zero", _fill_to_scalar, None, negative_zero=True)
+variant("fill-to-scalar/negative-zero", _fill_to_scalar, negative_zero=True)
 variant(
     "distribute-sub/scalar-y",
     _distribute_sub,

@@ -16,9 +16,7 @@ A second test applies each pass twice to its rule's template: the second run
 must fire nothing and leave the IR unchanged (a rule's output is a fixpoint).
 
 Forms a rule must decline (former bugs its condition now guards) are cases of their
-own (`declines`): the rule must not fire there and the numbers must still agree. A
-known amls bug would be a case marked xfail(strict=True) with the reproducer in its
-reason; there is none today.
+own (`declines`): the rule must not fire there and the numbers must still agree.
 
     AMLS_REWRITE_EXAMPLES_SCALE=5 pytest tests/unit/test_rewrite_properties.py
 """
@@ -35,7 +33,7 @@ from typing import Any
 import numpy as np
 import pytest
 import scipy.sparse as sp
-from hypothesis import HealthCheck, Phase, assume, given, note, settings
+from hypothesis import HealthCheck, assume, given, note, settings
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
@@ -69,10 +67,9 @@ PIPELINES = {
 }
 
 
-def _settings(examples: int, shrink: bool = True) -> settings:
+def _settings(examples: int) -> settings:
     return settings(
         max_examples=max(1, int(examples * SCALE)),
-        phases=list(Phase) if shrink else [Phase.explicit, Phase.generate],
         deadline=None,
         derandomize=True,  # the same examples on every run: a green suite stays green
         database=None,
@@ -81,12 +78,7 @@ def _settings(examples: int, shrink: bool = True) -> settings:
 
 
 def _params(cases: list[rc.Case]) -> list[Any]:
-    return [
-        pytest.param(c, id=c.id, marks=[pytest.mark.xfail(strict=True, reason=c.xfail)])
-        if c.xfail
-        else pytest.param(c, id=c.id)
-        for c in cases
-    ]
+    return [pytest.param(c, id=c.id) for c in cases]
 
 
 # ---------------------------------------------------------------------------
@@ -211,7 +203,7 @@ def _show(value: Any) -> str:
 
 @pytest.mark.parametrize("case", _params(rc.CASES))
 def test_rule_preserves_results(case: rc.Case) -> None:
-    @_settings(case.examples, shrink=case.xfail is None)  # known bugs: no time on shrinking
+    @_settings(case.examples)
     @given(case.strategy)
     def check(inst: rc.Instance) -> None:
         note(inst.text)
@@ -237,7 +229,7 @@ def test_rule_preserves_results(case: rc.Case) -> None:
     check()
 
 
-@pytest.mark.parametrize("case", _params([c for c in rc.CASES if not c.xfail]))
+@pytest.mark.parametrize("case", _params(rc.CASES))
 def test_rule_output_is_a_fixpoint(case: rc.Case) -> None:
     """A second run of the pass on its own output fires nothing and changes nothing."""
 
