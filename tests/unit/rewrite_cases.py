@@ -858,19 +858,26 @@ def _unnecessary_update(draw: Draw) -> Instance:
     return done(f, f.update(x, y, 0, 0), exact=True)
 
 
+def _partial_slice(draw: Draw, r: int, c: int, trim: str) -> tuple[int, int, int, int]:
+    """Bounds r0:r1, c0:c1 of a slice of an r x c matrix that does not cover all of it
+    (a covering slice is unnecessary-slice's); `trim` ("rows" or "cols") says which end
+    moves in when the draw covers it."""
+    r0 = draw(st.integers(0, r))
+    r1 = draw(st.integers(r0, r))
+    c0 = draw(st.integers(0, c))
+    c1 = draw(st.integers(c0, c))
+    if (r0, r1, c0, c1) == (0, r, 0, c):
+        r1, c1 = (r1 - 1, c1) if trim == "rows" else (r1, c1 - 1)
+    return r0, r1, c0, c1
+
+
 @case("empty-slice", DYNAMIC)
 def _empty_slice(draw: Draw) -> Instance:
     f = F()
     # Not a slice covering X: unnecessary-slice comes first in the table.
     r, c = draw(shapes([c for c in SHAPE_CLASSES if c != "empty"]))
     x = f.arg(np.zeros((r, c)))
-    r0 = draw(st.integers(0, r))
-    r1 = draw(st.integers(r0, r))
-    c0 = draw(st.integers(0, c))
-    c1 = draw(st.integers(c0, c))
-    if (r0, r1, c0, c1) == (0, r, 0, c):
-        r1 -= 1
-    return done(f, f.slice(x, r0, r1, c0, c1), exact=True)
+    return done(f, f.slice(x, *_partial_slice(draw, r, c, "rows")), exact=True)
 
 
 @case("sliced-mm", DYNAMIC, examples=60)
@@ -886,13 +893,8 @@ def _sliced_mm(draw: Draw) -> Instance:
     else:
         r, c = draw(dims(1, 4)), draw(dims(1, 4))
     x, y = f.arg(draw(matrices((r, k)))), f.arg(draw(matrices((k, c))))
-    r0 = draw(st.integers(0, r))
-    r1 = draw(st.integers(r0, r))
-    c0 = draw(st.integers(0, c))
-    c1 = draw(st.integers(c0, c))
-    if (r0, r1, c0, c1) == (0, r, 0, c):
-        c1 -= 1
-    return done(f, f.slice(f.mm(x, y), r0, r1, c0, c1), exact=False)
+    product = f.mm(x, y)
+    return done(f, f.slice(product, *_partial_slice(draw, r, c, "cols")), exact=False)
 
 
 @case("empty-update", DYNAMIC)
