@@ -471,6 +471,11 @@ NOTES = os.path.join(BENCH_DIR, "results", "dist_matmul_notes.md")  # appended i
 METHOD_ORDER = ["mapmm_right", "mapmm_left", "cpmm", "rmm", "tsmm"]
 
 
+def _method_cells(s: dict[str, Any], cell: Callable[[dict[str, Any]], str]) -> list[str]:
+    """One table cell per method of METHOD_ORDER: cell(result), or "-" where not run."""
+    return [cell(s["methods"][m]) if m in s["methods"] else "-" for m in METHOD_ORDER]
+
+
 def markdown(
     data: dict[str, Any],
     summary: list[dict[str, Any]],
@@ -510,17 +515,13 @@ def markdown(
         "|---|---|---|---|---|" + "---|" * len(METHOD_ORDER) + "---|---|---|---|---|---|---|",
     ]
     for s in summary:
-        cells = []
-        for m in METHOD_ORDER:
-            r = s["methods"].get(m)
-            if r is None:
-                cells.append("-")
-                continue
-            bad = "" if r["ok"] else " WRONG"
-            cells.append(
+        cells = _method_cells(
+            s,
+            lambda r: (
                 f"{r['time_s']:.3f} / {r['measured_bytes'] / 1e6:.3g} / "
-                f"{r['predicted_bytes'] / 1e6:.3g}{bad}"
-            )
+                f"{r['predicted_bytes'] / 1e6:.3g}{'' if r['ok'] else ' WRONG'}"
+            ),
+        )
         ok = s["pick_ratio"] <= s["target"]
         byte_ok = s["max_byte_ratio"] <= 2
         local_ok = (s["choice"] == "local") == s["fits_local"]
@@ -542,14 +543,12 @@ def markdown(
         "|---|" + "---|" * len(METHOD_ORDER),
     ]
     for s in summary:
-        cells = []
-        for m in METHOD_ORDER:
-            r = s["methods"].get(m)
-            if r is None:
-                cells.append("-")
-            else:
-                ratio = r["time_s"] / r["predicted_s"]
-                cells.append(f"{r['time_s']:.3f} / {r['predicted_s']:.3f} ({ratio:.2f})")
+        cells = _method_cells(
+            s,
+            lambda r: (
+                f"{r['time_s']:.3f} / {r['predicted_s']:.3f} ({r['time_s'] / r['predicted_s']:.2f})"
+            ),
+        )
         lines.append(f"| {s['shape']}{'*' if s['sparse'] else ''} | " + " | ".join(cells) + " |")
     ratios = [
         r["time_s"] / r["predicted_s"]
