@@ -112,7 +112,7 @@ def _retype(v: SSAValue, t: Attribute) -> SSAValue:
     return v if v.type == t else Rewriter.replace_value_with_new_type(v, t)
 
 
-def _cast_operand(user: Operation, index: int, t: Attribute) -> None:
+def _cast_operand(user: Operation, index: int, t: Attribute, spare: _Spare | None = None) -> None:
     """Make operand `index` of `user` have type t, through a matrix.cast if needed."""
     v = user.operands[index]
     if v.type == t:
@@ -122,10 +122,37 @@ def _cast_operand(user: Operation, index: int, t: Attribute) -> None:
         if isinstance(c, CastOp) and c.result.type == t and c.is_before_in_block(user):
             user.operands[index] = c.result
             return
-    cast = CastOp.build(operands=[v], result_types=[t])
-    cast.location = user.location
+    cast = spare.take(v, t) if spare is not None else None
+    if cast is None:
+        cast = CastOp.build(operands=[v], result_types=[t])
+        cast.location = user.location
     Rewriter.insert_op(cast, _before(user))
     user.operands[index] = cast.result
+
+
+class _Spare:
+    """Casts that refinement made identities, kept detached so that agreement can put
+    the same op back where it is still needed: re-running the pass then leaves the IR
+    as it was (same op objects), instead of erasing and re-creating its casts."""
+
+    def __init__(self) -> None:
+        self.casts: dict[tuple[SSAValue, Attribute], list[CastOp]] = {}
+
+    def add(self, cast: CastOp, old_type: Attribute) -> None:
+        self.casts.setdefault((cast.input, old_type), []).append(cast)
+
+    def take(self, v: SSAValue, t: Attribute) -> CastOp | None:
+        found = self.casts.get((v, t))
+        if not found:
+            return None
+        cast = found.pop(0)
+        _retype(cast.result, t)
+        return cast
+
+    def erase(self) -> None:
+        for casts in self.casts.values():
+            for cast in casts:
+                cast.erase()
 
 
 def _before(op: Operation):  # noqa: ANN202 - xDSL InsertPoint
@@ -134,8 +161,9 @@ def _before(op: Operation):  # noqa: ANN202 - xDSL InsertPoint
     return InsertPoint.before(op)
 
 
-def refine_types(fn: func.FuncOp, analysis: SizeAnalysis) -> None:
-    """Set every matrix value's type to its facts, then restore exact-type agreement."""
+def refine_types(fn: func.FuncOp, analysis: SizeAnalysis, spare: _Spare) -> None:
+    """Set every matrix value's type to its facts, then restore exact-type agreement
+    (casts made identities are left in `spare` for later agreement to reuse)."""
     facts = analysis.facts
 
     def refined(v: SSAValue) -> Attribute:
@@ -144,8 +172,12 @@ def refine_types(fn: func.FuncOp, analysis: SizeAnalysis) -> None:
             return f.to_type()
         return v.type
 
+    casts: list[CastOp] = []
     for op in list(fn.walk()):
         if op is fn:
+            continue
+        if isinstance(op, CastOp):
+            casts.append(op)  # after its input: below
             continue
         for r in list(op.results):
             _retype(r, refined(r))
@@ -153,48 +185,50 @@ def refine_types(fn: func.FuncOp, analysis: SizeAnalysis) -> None:
             for block in region.blocks:
                 for a in list(block.args):
                     _retype(a, refined(a))
-    _remove_identity_casts(fn)
+    for cast in casts:
+        t = refined(cast.result)
+        if t == cast.input.type:  # an identity now: uses read the input
+            cast.result.replace_all_uses_with(cast.input)
+            cast.detach()
+            spare.add(cast, cast.result.type)
+        else:
+            _retype(cast.result, t)
     for op in list(fn.walk()):
-        _agree(op)
+        _agree(op, spare)
 
 
-def _remove_identity_casts(fn: func.FuncOp) -> None:
-    for op in list(fn.walk()):
-        if isinstance(op, CastOp) and op.input.type == op.result.type:
-            op.result.replace_all_uses_with(op.input)
-            Rewriter.erase_op(op)
-
-
-def _agree(op: Operation) -> None:
+def _agree(op: Operation, spare: _Spare | None = None) -> None:
     """Exact-type rules of scf: inits, yields and results agree with the block args."""
     if isinstance(op, scf.ForOp):
         args = op.body.block.args[1:]
         for i, a in enumerate(args):
-            _cast_operand(op, 3 + i, a.type)
+            _cast_operand(op, 3 + i, a.type, spare)
             _retype(op.results[i], a.type)
-        _cast_terminator(op.body.block, [a.type for a in args])
+        _cast_terminator(op.body.block, [a.type for a in args], spare)
     elif isinstance(op, scf.WhileOp):
         before, after = op.before_region.block, op.after_region.block
         for i, a in enumerate(before.args):
-            _cast_operand(op, i, a.type)
+            _cast_operand(op, i, a.type, spare)
         cond = before.last_op
         assert cond is not None
         for i, a in enumerate(after.args):
-            _cast_operand(cond, 1 + i, a.type)
+            _cast_operand(cond, 1 + i, a.type, spare)
             _retype(op.results[i], a.type)
-        _cast_terminator(after, [a.type for a in before.args])
+        _cast_terminator(after, [a.type for a in before.args], spare)
     elif isinstance(op, scf.IfOp):
         types = [r.type for r in op.results]
         for region in op.regions:
             if region.blocks:
-                _cast_terminator(region.block, types)
+                _cast_terminator(region.block, types, spare)
 
 
-def _cast_terminator(block: Block, types: Sequence[Attribute]) -> None:
+def _cast_terminator(
+    block: Block, types: Sequence[Attribute], spare: _Spare | None = None
+) -> None:
     term = block.last_op
     assert term is not None
     for i, t in enumerate(types):
-        _cast_operand(term, i, t)
+        _cast_operand(term, i, t, spare)
 
 
 def _set_outputs(fn: func.FuncOp, outputs: Sequence[Attribute]) -> None:
@@ -205,17 +239,17 @@ def _returns(fn: func.FuncOp) -> list[func.ReturnOp]:
     return [op for op in fn.walk() if isinstance(op, func.ReturnOp) and op.parent_op() is fn]
 
 
-def agree_signature(fn: func.FuncOp, refine_outputs: bool) -> None:
+def agree_signature(fn: func.FuncOp, refine_outputs: bool, spare: _Spare | None = None) -> None:
     """Function outputs follow the returned values (or returns are cast to them)."""
     rets = _returns(fn)
     if refine_outputs and len(rets) == 1:
         _set_outputs(fn, [v.type for v in rets[0].operands])
     for ret in rets:
         for i, t in enumerate(fn.function_type.outputs.data):
-            _cast_operand(ret, i, t)
+            _cast_operand(ret, i, t, spare)
 
 
-def agree_calls(module: ModuleOp, graph: CallGraph) -> None:
+def agree_calls(module: ModuleOp, graph: CallGraph, spare: _Spare | None = None) -> None:
     """Call operands are cast to the callee's inputs; results take its outputs."""
     for op in list(module.walk()):
         if not isinstance(op, func.CallOp):
@@ -224,7 +258,7 @@ def agree_calls(module: ModuleOp, graph: CallGraph) -> None:
         if callee is None:
             continue
         for i, t in enumerate(callee.function_type.inputs.data):
-            _cast_operand(op, i, t)
+            _cast_operand(op, i, t, spare)
         for r, t in zip(list(op.results), callee.function_type.outputs.data, strict=True):
             _retype(r, t)
 
@@ -233,6 +267,7 @@ def infer_module(module: ModuleOp) -> dict[str, list[Facts]]:
     """Run size inference on every function; returns each function's result facts."""
     graph = CallGraph.build(module)
     summaries: dict[str, list[Facts]] = {}
+    spare = _Spare()
 
     def summary(call: func.CallOp, args: Sequence[Facts]) -> Sequence[Facts] | None:
         return summaries.get(call.callee.root_reference.data)
@@ -241,11 +276,12 @@ def infer_module(module: ModuleOp) -> dict[str, list[Facts]]:
         fn = graph.funcs[name]
         analysis = SizeAnalysis(call_summary=summary)
         ret = analysis.run_function(fn)
-        refine_types(fn, analysis)
-        agree_signature(fn, refine_outputs=name not in graph.recursive)
+        refine_types(fn, analysis, spare)
+        agree_signature(fn, refine_outputs=name not in graph.recursive, spare=spare)
         if name not in graph.recursive:
             summaries[name] = ret
-    agree_calls(module, graph)
+    agree_calls(module, graph, spare)
+    spare.erase()
     return summaries
 
 
