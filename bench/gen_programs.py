@@ -17,6 +17,13 @@ matrix type is written `?x?` (or `?x1`): all sizes are left to the passes.
 N counts every op in the module (arith.constant, scf.yield, func.return
 included; the module and func.func ops excluded). The program verifies and runs
 (small data: n = 40, m = 6 by default), but it is meant to be compiled.
+
+The data are unseeded `matrix.rand`s: sizes known, values only at run time, as
+for a program that reads its data. With `--seeded-data` they are seeded, and
+-O1 then evaluates most of the program at compile time (40 x 6 cells are far
+below constant-fold's bound): how much it can evaluate depends on the length
+(the share of values downstream of a loop or call grows with it), so that
+variant compares different amounts of compiler work per input op.
 """
 
 from __future__ import annotations
@@ -245,7 +252,9 @@ OPS_PER_HELPER = 500
 """One helper per this many ops of the program (at least 2)."""
 
 
-def generate(n_ops: int, seed: int = 0, rows: int = 40, cols: int = 6) -> str:
+def generate(
+    n_ops: int, seed: int = 0, rows: int = 40, cols: int = 6, seeded_data: bool = False
+) -> str:
     rng = random.Random(seed * 1_000_003 + n_ops)
     n_helpers = max(2, n_ops // OPS_PER_HELPER)
     funcs: list[str] = []
@@ -263,13 +272,16 @@ def generate(n_ops: int, seed: int = 0, rows: int = 40, cols: int = 6) -> str:
     main = Fn(rng, "main", [])
     main.ops += 1  # its func.return
     n, m, one = main.const(str(rows), "i64"), main.const(str(cols), "i64"), main.const("1", "i64")
-    main.put(
-        "data",
-        main.op(f"matrix.rand {n}, {m} {{min = -1.0, max = 1.0, seed = 1}} : (i64, i64) -> {M}"),
-    )
-    main.put("col", main.op(f"matrix.rand {n}, {one} {{seed = 2}} : (i64, i64) -> {V}"))
-    main.put("coef", main.op(f"matrix.rand {m}, {one} {{seed = 3}} : (i64, i64) -> {V}"))
-    main.put("row", main.op(f"matrix.rand {one}, {m} {{seed = 4}} : (i64, i64) -> {M}"))
+
+    def rand(rows_: str, cols_: str, ty: str, seed_: int, bounds: str = "") -> str:
+        attrs = [a for a in (bounds, f"seed = {seed_}" if seeded_data else "") if a]
+        attr = f" {{{', '.join(attrs)}}}" if attrs else ""
+        return main.op(f"matrix.rand {rows_}, {cols_}{attr} : (i64, i64) -> {ty}")
+
+    main.put("data", rand(n, m, M, 1, "min = -1.0, max = 1.0"))
+    main.put("col", rand(n, one, V, 2))
+    main.put("coef", rand(m, one, V, 3))
+    main.put("row", rand(one, m, M, 4))
 
     def call(fn: Fn, name: str, cast: bool) -> None:
         x, y, w, s = fn.get("data"), fn.get("col"), fn.get("coef"), fn.scalar()
@@ -300,7 +312,7 @@ def generate(n_ops: int, seed: int = 0, rows: int = 40, cols: int = 6) -> str:
     return "\n\n".join(funcs) + "\n"
 
 
-def generate_chunks(chunks: int, chunk_ops: int, seed: int = 0) -> str:
+def generate_chunks(chunks: int, chunk_ops: int, seed: int = 0, seeded_data: bool = False) -> str:
     """`chunks` independent programs of generate(chunk_ops) (seeds seed, seed+1, ...), their
     functions renamed apart and their @main made private, called once each from a new
     @main that returns all their results: a program that is k times one program's kind
@@ -310,7 +322,7 @@ def generate_chunks(chunks: int, chunk_ops: int, seed: int = 0) -> str:
     results: list[tuple[str, str]] = []
     out_types = (V, M, "f64")
     for i in range(chunks):
-        text = generate(chunk_ops, seed + i)
+        text = generate(chunk_ops, seed + i, seeded_data=seeded_data)
         text = re.sub(r"@f(\d+)\b", rf"@c{i}_f\1", text)
         text = text.replace("func.func @main(", f"func.func private @c{i}_main(")
         parts.append(text.rstrip("\n"))
@@ -344,11 +356,13 @@ def main() -> None:
     ap.add_argument("n_ops", type=int, nargs="?", default=10000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--chunks", type=int, default=1, help="K independent programs of N/K ops each")
+    ap.add_argument("--seeded-data", action="store_true", help="seeded (foldable) data")
     args = ap.parse_args()
     if args.chunks > 1:
-        sys.stdout.write(generate_chunks(args.chunks, args.n_ops // args.chunks, args.seed))
+        text = generate_chunks(args.chunks, args.n_ops // args.chunks, args.seed, args.seeded_data)
     else:
-        sys.stdout.write(generate(args.n_ops, args.seed))
+        text = generate(args.n_ops, args.seed, seeded_data=args.seeded_data)
+    sys.stdout.write(text)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ Upstream cse merges structurally equal Pure ops (ours are Pure; a seeded
 matrix.rand is effect-free, an unseeded one is not, so only seeded ones with
 equal attributes merge), but it does not know that a+b equals b+a. So first
 every commutative op gets its operands in one canonical order: matrices before
-scalars, then by where the operand is defined.
+scalars, then by where the operand is defined (and again after merging, which
+moves definitions: the pass leaves the order canonical).
 """
 
 from __future__ import annotations
@@ -55,11 +56,20 @@ def canonicalize_commutative(module: ModuleOp) -> int:
     return swapped
 
 
+MAX_ROUNDS = 4
+"""Bound on cse + re-ordering repeats in one run (one or two are usual)."""
+
+
 @register_pass
 @dataclass(frozen=True)
 class CsePass(ModulePass):
     name = "cse"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        # Merging moves where values are defined, which can change the canonical
+        # order and so expose more equal ops: repeat until the order is stable.
         canonicalize_commutative(op)
-        cse(op)
+        for _ in range(MAX_ROUNDS):
+            cse(op)
+            if not canonicalize_commutative(op):
+                break

@@ -197,6 +197,7 @@ class Ipa:
     def inline(self) -> bool:
         graph = CallGraph.build(self.module)
         sites = self.call_sites(graph)
+        roots = set(self.roots(graph))
         changed = False
         for name, calls in sites.items():
             fn = graph.funcs[name]
@@ -204,7 +205,12 @@ class Ipa:
                 continue
             if len(fn.body.blocks) != 1:
                 continue
-            if len(calls) == 1 or op_count(fn) <= self.inline_threshold:
+            if len(calls) == 1 and name not in roots:
+                # Its only call: move the body in (no copy); cleanup drops the husk.
+                inline_call(calls[0], fn, move=True)
+                self.stats.inlined += 1
+                changed = True
+            elif len(calls) == 1 or op_count(fn) <= self.inline_threshold:
                 for call in calls:
                     inline_call(call, fn)
                     self.stats.inlined += 1
@@ -255,10 +261,10 @@ def _drop_dead_casts(module: ModuleOp) -> None:
             Rewriter.erase_op(op)
 
 
-def inline_call(call: func.CallOp, fn: func.FuncOp) -> None:
-    """Replace `call` by a copy of fn's body."""
-    body = fn.body.clone()
-    block = body.block
+def inline_call(call: func.CallOp, fn: func.FuncOp, move: bool = False) -> None:
+    """Replace `call` by a copy of fn's body (by the body itself if `move`: fn is left
+    without one, for a function no longer called)."""
+    block = fn.body.detach_block(0) if move else fn.body.clone().block
     args: list[SSAValue] = []
     for v, a in zip(call.arguments, block.args, strict=True):
         if v.type != a.type:  # the callee is more generic: forget facts, as the call did

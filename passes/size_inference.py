@@ -131,28 +131,31 @@ def _cast_operand(user: Operation, index: int, t: Attribute, spare: _Spare | Non
 
 
 class _Spare:
-    """Casts that refinement made identities, kept detached so that agreement can put
-    the same op back where it is still needed: re-running the pass then leaves the IR
-    as it was (same op objects), instead of erasing and re-creating its casts."""
+    """Casts that refinement made identities. They stay where they are (their uses
+    read the input) so that agreement can use the same op again where a cast is still
+    needed; the unused ones are erased at the end. Re-running the pass then leaves the
+    IR as it was, instead of erasing and re-creating (and moving) its casts."""
 
     def __init__(self) -> None:
         self.casts: dict[tuple[SSAValue, Attribute], list[CastOp]] = {}
 
-    def add(self, cast: CastOp, old_type: Attribute) -> None:
-        self.casts.setdefault((cast.input, old_type), []).append(cast)
+    def add(self, cast: CastOp) -> None:
+        self.casts.setdefault((cast.input, cast.result.type), []).append(cast)
 
     def take(self, v: SSAValue, t: Attribute) -> CastOp | None:
-        found = self.casts.get((v, t))
-        if not found:
-            return None
-        cast = found.pop(0)
-        _retype(cast.result, t)
-        return cast
+        """An unused spare cast of v to t, detached (one before the user is found
+        as an existing cast before this is asked)."""
+        for cast in self.casts.get((v, t), ()):
+            if not cast.result.uses and cast.parent is not None:
+                cast.detach()
+                return cast
+        return None
 
     def erase(self) -> None:
         for casts in self.casts.values():
             for cast in casts:
-                cast.erase()
+                if cast.parent is not None and not cast.result.uses:
+                    Rewriter.erase_op(cast)
 
 
 def _before(op: Operation):  # noqa: ANN202 - xDSL InsertPoint
@@ -189,8 +192,7 @@ def refine_types(fn: func.FuncOp, analysis: SizeAnalysis, spare: _Spare) -> None
         t = refined(cast.result)
         if t == cast.input.type:  # an identity now: uses read the input
             cast.result.replace_all_uses_with(cast.input)
-            cast.detach()
-            spare.add(cast, cast.result.type)
+            spare.add(cast)
         else:
             _retype(cast.result, t)
     for op in list(fn.walk()):
