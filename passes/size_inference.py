@@ -224,9 +224,7 @@ def _agree(op: Operation, spare: _Spare | None = None) -> None:
                 _cast_terminator(region.block, types, spare)
 
 
-def _cast_terminator(
-    block: Block, types: Sequence[Attribute], spare: _Spare | None = None
-) -> None:
+def _cast_terminator(block: Block, types: Sequence[Attribute], spare: _Spare | None = None) -> None:
     term = block.last_op
     assert term is not None
     for i, t in enumerate(types):
