@@ -1,7 +1,7 @@
 """Pass `rewrite-fixpoint`: the -O2 rewrite loop, repeated until the IR stops changing.
 
-One round is simplify-static, simplify-dynamic, mmchain, then size-inference,
-constant-fold and cse (new facts enable new rewrites). The round is repeated
+One round is simplify-static and simplify-dynamic (one walker), mmchain, then
+size-inference, constant-fold and cse (new facts enable new rewrites). The round is repeated
 until the IR's fingerprint (every op, operand, type, property and name, in
 order) stops changing: printing the module each round cost as much as a pass.
 That test needs passes not to re-create ops they leave as they were (size
@@ -21,8 +21,32 @@ from xdsl.passes import ModulePass
 
 from amls.passes import register_pass
 
-ROUND = ("simplify-static", "simplify-dynamic", "mmchain", "size-inference", "constant-fold", "cse")
-"""cse last: it merges the constants folding creates in the same round."""
+ROUND = ("simplify", "mmchain", "size-inference", "constant-fold", "cse")
+"""`simplify` is both rule tables in one walker: a static rule enabled by a dynamic
+one (or the reverse) fires in the same round. cse last: it merges the constants
+folding creates in the same round."""
+
+
+@dataclass(frozen=True)
+class SimplifyBoth(ModulePass):
+    """simplify-static and simplify-dynamic as one pattern walker (static rules are
+    tried first on each op, as when the passes run one after the other)."""
+
+    name = "simplify"
+
+    max_rewrites: int = 10000
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from amls.passes.rewrite_engine import RuleEngine
+        from amls.passes.rules_dynamic import DYNAMIC_RULES
+        from amls.passes.rules_static import STATIC_RULES
+
+        trace = RuleEngine([*STATIC_RULES, *DYNAMIC_RULES], self.max_rewrites).apply(op)
+        if trace.bound_hit:
+            print(
+                f"rewrite-fixpoint: warning: simplify stopped after {self.max_rewrites} rewrites",
+                file=sys.stderr,
+            )
 
 
 def fingerprint(root: Operation) -> list[tuple[object, ...]]:
@@ -57,7 +81,7 @@ class RewriteFixpointPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from amls.passes import PASSES
 
-        passes = [PASSES[name]()() for name in ROUND]
+        passes = [SimplifyBoth() if n == "simplify" else PASSES[n]()() for n in ROUND]
         before = fingerprint(op)
         for rounds in range(1, self.max_rounds + 1):
             for p in passes:
