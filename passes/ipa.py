@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import FunctionType, ModuleOp, StringAttr, SymbolRefAttr
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -89,6 +89,8 @@ class Ipa:
         self.max_specializations = max_specializations
         self.inline_threshold = inline_threshold
         self.stats = IpaStats()
+        self.touched: set[str] = set()
+        """Functions changed this round other than by facts: inference must revisit them."""
         self._specialised_keys: dict[str, tuple[ArgKey, ...]] = {}
         self._clones: dict[str, int] = {}
 
@@ -133,6 +135,7 @@ class Ipa:
                     continue  # nothing known to pass in: not a specialisation
                 if self._specialised_keys.get(name) != keys[0]:
                     self._apply(fn, keys[0], groups[keys[0]])
+                    self.touched.add(name)
                     self._specialised_keys[name] = keys[0]
                     self.stats.specialised += 1
                     changed = True
@@ -150,6 +153,9 @@ class Ipa:
                 graph.funcs[clone.sym_name.data] = clone
                 self._apply(clone, key, groups[key])
                 self._specialised_keys[clone.sym_name.data] = key
+                self.touched.add(clone.sym_name.data)
+                # Its callers now read the clone's summary, not the original's.
+                self.touched.update(_enclosing_function(c) for c in groups[key])
                 self._clones[name] = self._clones.get(name, 0) + 1
                 self.stats.cloned += 1
                 changed = True
@@ -207,11 +213,13 @@ class Ipa:
                 continue
             if len(calls) == 1 and name not in roots:
                 # Its only call: move the body in (no copy); cleanup drops the husk.
+                self.touched.add(_enclosing_function(calls[0]))
                 inline_call(calls[0], fn, move=True)
                 self.stats.inlined += 1
                 changed = True
             elif len(calls) == 1 or op_count(fn) <= self.inline_threshold:
                 for call in calls:
+                    self.touched.add(_enclosing_function(call))
                     inline_call(call, fn)
                     self.stats.inlined += 1
                     changed = True
@@ -237,22 +245,35 @@ class Ipa:
                 changed = True
         return changed
 
-    def run(self, max_rounds: int) -> IpaStats:
-        infer_module(self.module)
+    def run(self, max_rounds: int, incremental: bool = True) -> IpaStats:
+        summaries = infer_module(self.module)
         for _ in range(max_rounds):
             self.stats.rounds += 1
+            self.touched = set()
             specialised = self.specialise()
             # Inlining does not look at sizes: one inference after both carries the sizes
-            # into the callees and the results back out (one whole-module pass per round,
-            # not two: inference is most of ipa's time on large programs).
+            # into the callees and the results back out (one pass per round, not two:
+            # inference is most of ipa's time on large programs). It revisits only the
+            # functions this round touched, and callers whose callees' results changed.
             restructured = self.inline() | self.remove_unreachable()
             if specialised or restructured:
-                infer_module(self.module)
+                if incremental:
+                    summaries = infer_module(self.module, self.touched, summaries)
+                else:
+                    summaries = infer_module(self.module)
             if not (specialised or restructured):
                 # Nothing changed this round, and inference is deterministic: a fixpoint.
                 self.stats.converged = True
                 break
         return self.stats
+
+
+def _enclosing_function(op: Operation) -> str:
+    fn = op.parent_op()
+    while fn is not None and not isinstance(fn, func.FuncOp):
+        fn = fn.parent_op()
+    assert fn is not None
+    return fn.sym_name.data
 
 
 def _drop_dead_casts(module: ModuleOp) -> None:
@@ -301,11 +322,13 @@ class IpaPass(ModulePass):
     max_rounds: int = 10
     max_specializations: int = 4
     inline_threshold: int = 10
+    incremental: bool = True
+    """Re-infer only what a round changed (false: the whole module, for checking)."""
     report: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         ipa = Ipa(op, self.entry, self.max_specializations, self.inline_threshold)
-        stats = ipa.run(self.max_rounds)
+        stats = ipa.run(self.max_rounds, self.incremental)
         if not stats.converged:
             print(
                 f"ipa: warning: no fixpoint after {self.max_rounds} rounds (max-rounds)",

@@ -263,10 +263,20 @@ def agree_calls(module: ModuleOp, graph: CallGraph, spare: _Spare | None = None)
             _retype(r, t)
 
 
-def infer_module(module: ModuleOp) -> dict[str, list[Facts]]:
-    """Run size inference on every function; returns each function's result facts."""
+def infer_module(
+    module: ModuleOp,
+    only: set[str] | None = None,
+    previous: dict[str, list[Facts]] | None = None,
+) -> dict[str, list[Facts]]:
+    """Run size inference on every function; returns each function's result facts.
+
+    Incrementally, with `only` and the `previous` run's summaries: a function
+    outside `only` is skipped (its types already hold its facts) unless a callee's
+    summary changed in this run, which re-infers it (and so on up the call graph).
+    """
     graph = CallGraph.build(module)
     summaries: dict[str, list[Facts]] = {}
+    changed: set[str] = set()
     spare = _Spare()
 
     def summary(call: func.CallOp, args: Sequence[Facts]) -> Sequence[Facts] | None:
@@ -274,12 +284,24 @@ def infer_module(module: ModuleOp) -> dict[str, list[Facts]]:
 
     for name in graph.post_order():
         fn = graph.funcs[name]
+        if (
+            only is not None
+            and previous is not None
+            and name not in only
+            and (name in previous or name in graph.recursive)
+            and not any(c in changed for c in graph.callees[name])
+        ):
+            if name in previous:
+                summaries[name] = previous[name]
+            continue
         analysis = SizeAnalysis(call_summary=summary)
         ret = analysis.run_function(fn)
         refine_types(fn, analysis, spare)
         agree_signature(fn, refine_outputs=name not in graph.recursive, spare=spare)
         if name not in graph.recursive:
             summaries[name] = ret
+        if previous is None or previous.get(name) != summaries.get(name):
+            changed.add(name)
     agree_calls(module, graph, spare)
     spare.erase()
     return summaries

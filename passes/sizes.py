@@ -83,7 +83,7 @@ class MatFacts:
 
     @staticmethod
     def of_type(t: MatrixType) -> MatFacts:
-        return MatFacts.make(t.rows, t.cols, t.nnz)
+        return _facts_of_matrix_type(t)
 
     @property
     def shape(self) -> tuple[Dim, Dim]:
@@ -114,6 +114,8 @@ class MatFacts:
 
     def meet(self, other: MatFacts) -> MatFacts:
         """Both hold: combine facts (e.g. a rule's result with a declared type)."""
+        if other is _NO_FACTS or other == self:
+            return self  # (hot: a value's own facts met with its `?x?` type)
         return MatFacts.make(
             self.rows if self.rows is not None else other.rows,
             self.cols if self.cols is not None else other.cols,
@@ -156,6 +158,15 @@ class MatFacts:
         return MatFacts.make(
             joined.rows, joined.cols, joined.nnz, nnz_ub, rows_ub, cols_ub, joined.finite
         )
+
+
+_NO_FACTS = MatFacts()
+
+
+@lru_cache(maxsize=65536)
+def _facts_of_matrix_type(t: MatrixType) -> MatFacts:
+    f = MatFacts.make(t.rows, t.cols, t.nnz)
+    return _NO_FACTS if f == _NO_FACTS else f  # facts are immutable: share them
 
 
 @dataclass(frozen=True)
