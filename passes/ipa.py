@@ -105,20 +105,11 @@ class Ipa:
             if f.sym_visibility is None or f.sym_visibility.data != "private"
         ]
 
-    def call_sites(self, graph: CallGraph) -> dict[str, list[func.CallOp]]:
-        sites: dict[str, list[func.CallOp]] = {n: [] for n in graph.funcs}
-        for op in self.module.walk():
-            if isinstance(op, func.CallOp):
-                name = op.callee.root_reference.data
-                if name in sites:
-                    sites[name].append(op)
-        return sites
-
     # -- 2. specialisation -----------------------------------------------------
 
     def specialise(self) -> bool:
         graph = CallGraph.build(self.module)
-        sites = self.call_sites(graph)
+        sites = graph.sites()
         roots = set(self.roots(graph))
         changed = False
         for name in list(graph.funcs):
@@ -202,7 +193,7 @@ class Ipa:
 
     def inline(self) -> bool:
         graph = CallGraph.build(self.module)
-        sites = self.call_sites(graph)
+        sites = graph.sites()
         roots = set(self.roots(graph))
         changed = False
         for name, calls in sites.items():

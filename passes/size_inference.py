@@ -25,23 +25,52 @@ from amls.passes.size_analysis import SizeAnalysis
 from amls.passes.sizes import Facts, MatFacts
 
 
+def calls_in(op: Operation) -> list[func.CallOp]:
+    """The func.calls nested in op, in order (a walk that only descends into regions:
+    the call graph is rebuilt several times per ipa round)."""
+    found: list[func.CallOp] = []
+
+    def visit(o: Operation) -> None:  # pre-order, as Operation.walk
+        for region in o.regions:
+            for block in region.blocks:
+                for inner in block.ops:
+                    if isinstance(inner, func.CallOp):
+                        found.append(inner)
+                    if inner.regions:
+                        visit(inner)
+
+    visit(op)
+    return found
+
+
 @dataclass
 class CallGraph:
     funcs: dict[str, func.FuncOp]
     callees: dict[str, list[str]]
     recursive: set[str]
+    calls: dict[str, list[func.CallOp]]
+    """The calls in each function (to any symbol)."""
 
     @staticmethod
     def build(module: ModuleOp) -> CallGraph:
         funcs = {op.sym_name.data: op for op in module.ops if isinstance(op, func.FuncOp)}
         callees: dict[str, list[str]] = {}
+        calls: dict[str, list[func.CallOp]] = {}
         for name, fn in funcs.items():
-            seen: dict[str, None] = {}
-            for op in fn.walk():
-                if isinstance(op, func.CallOp):
-                    seen[op.callee.root_reference.data] = None
+            calls[name] = calls_in(fn)
+            seen = dict.fromkeys(c.callee.root_reference.data for c in calls[name])
             callees[name] = [c for c in seen if c in funcs]
-        return CallGraph(funcs, callees, _recursive(callees))
+        return CallGraph(funcs, callees, _recursive(callees), calls)
+
+    def sites(self) -> dict[str, list[func.CallOp]]:
+        """The calls to each function of the module."""
+        sites: dict[str, list[func.CallOp]] = {n: [] for n in self.funcs}
+        for calls in self.calls.values():
+            for call in calls:
+                name = call.callee.root_reference.data
+                if name in sites:
+                    sites[name].append(call)
+        return sites
 
     def post_order(self) -> list[str]:
         """Callees before callers (deterministic: module order breaks ties)."""
@@ -236,7 +265,7 @@ def _set_outputs(fn: func.FuncOp, outputs: Sequence[Attribute]) -> None:
 
 
 def _returns(fn: func.FuncOp) -> list[func.ReturnOp]:
-    return [op for op in fn.walk() if isinstance(op, func.ReturnOp) and op.parent_op() is fn]
+    return [b.last_op for b in fn.body.blocks if isinstance(b.last_op, func.ReturnOp)]
 
 
 def agree_signature(fn: func.FuncOp, refine_outputs: bool, spare: _Spare | None = None) -> None:
@@ -251,9 +280,7 @@ def agree_signature(fn: func.FuncOp, refine_outputs: bool, spare: _Spare | None 
 
 def agree_calls(module: ModuleOp, graph: CallGraph, spare: _Spare | None = None) -> None:
     """Call operands are cast to the callee's inputs; results take its outputs."""
-    for op in list(module.walk()):
-        if not isinstance(op, func.CallOp):
-            continue
+    for op in [c for calls in graph.calls.values() for c in calls]:
         callee = graph.funcs.get(op.callee.root_reference.data)
         if callee is None:
             continue
