@@ -26,6 +26,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from amls.dialects.matrix import CastOp, MatrixType
 from amls.passes import register_pass
+from amls.passes.size_analysis import Memo
 from amls.passes.size_inference import CallGraph, infer_module
 
 ArgKey = tuple[Attribute, object]
@@ -237,7 +238,8 @@ class Ipa:
         return changed
 
     def run(self, max_rounds: int, incremental: bool = True) -> IpaStats:
-        summaries = infer_module(self.module)
+        memo: dict[Operation, Memo] | None = {} if incremental else None
+        summaries = infer_module(self.module, memo=memo)
         for _ in range(max_rounds):
             self.stats.rounds += 1
             self.touched = set()
@@ -249,7 +251,7 @@ class Ipa:
             restructured = self.inline() | self.remove_unreachable()
             if specialised or restructured:
                 if incremental:
-                    summaries = infer_module(self.module, self.touched, summaries)
+                    summaries = infer_module(self.module, self.touched, summaries, memo)
                 else:
                     summaries = infer_module(self.module)
             if not (specialised or restructured):

@@ -13,15 +13,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects import func, scf
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from amls.dialects.matrix import MatrixType
 from amls.passes.size_rules import SIZE_RULES
 from amls.passes.sizes import UNKNOWN_SCALAR, Facts, MatFacts, facts_of_type
 
 MAX_LOOP_ROUNDS = 20
 
+Memo = tuple[tuple[object, ...], list[Facts]]
+"""An op's operand facts and result types (which its facts are met with), and its
+results' facts, as last analysed."""
+
 CallSummary = Callable[[func.CallOp, Sequence[Facts]], Sequence[Facts] | None]
 """Facts of a call's results from its argument facts, or None to use the declared types."""
+
+
+def _refined_type(v: SSAValue, f: Facts) -> Attribute:
+    return f.to_type() if isinstance(f, MatFacts) and isinstance(v.type, MatrixType) else v.type
 
 
 def unknown_like(f: Facts) -> Facts:
@@ -33,6 +42,12 @@ class SizeAnalysis:
     call_summary: CallSummary | None = None
     facts: dict[SSAValue, Facts] = field(default_factory=dict)
     loop_rounds: dict[Operation, int] = field(default_factory=dict)
+    memo: dict[Operation, Memo] | None = None
+    """What earlier runs over (mostly) the same IR saw and derived, per op: an op whose
+    operands have the facts they had then keeps its results' facts without running its
+    rule (a rule reads nothing but those and the op's own properties). For IR changed
+    by adding, moving and re-pointing ops (ipa), not by changing an op's properties in
+    place. Filled in as ops are visited."""
 
     def get(self, v: SSAValue) -> Facts:
         f = self.facts.get(v)
@@ -83,16 +98,27 @@ class SizeAnalysis:
             for region in op.regions:  # unknown region ops: analyse inside, trust types
                 for block in region.blocks:
                     self.run_block(block, [facts_of_type(a.type) for a in block.args])
+            ins = [self.get(v) for v in op.operands]
+            if self.memo is not None and not op.regions:
+                seen = self.memo.get(op)
+                if seen is not None and seen[0] == (*ins, *(r.type for r in op.results)):
+                    for r, f in zip(op.results, seen[1], strict=True):
+                        self.facts[r] = f
+                    return
             rule = SIZE_RULES.get(type(op))
             if rule is None or len(op.results) != 1:
                 for r in op.results:
                     self.set(r, facts_of_type(r.type))
-                return
-            try:
-                out = rule(op, [self.get(v) for v in op.operands])
-            except Exception:  # a rule must never break compilation: fall back to the type
-                out = facts_of_type(op.results[0].type)
-            self.set(op.results[0], out)
+            else:
+                try:
+                    out = rule(op, ins)
+                except Exception:  # a rule must never break compilation: fall back to the type
+                    out = facts_of_type(op.results[0].type)
+                self.set(op.results[0], out)
+            if self.memo is not None and not op.regions:
+                # Keyed by the result types size-inference will write (refine_types).
+                types = [_refined_type(r, self.facts[r]) for r in op.results]
+                self.memo[op] = ((*ins, *types), [self.facts[r] for r in op.results])
 
     def _visit_call(self, op: func.CallOp) -> None:
         summary = None

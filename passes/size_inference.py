@@ -21,7 +21,7 @@ from xdsl.rewriter import Rewriter
 
 from amls.dialects.matrix import CastOp, MatrixType
 from amls.passes import register_pass
-from amls.passes.size_analysis import SizeAnalysis
+from amls.passes.size_analysis import Memo, SizeAnalysis
 from amls.passes.sizes import Facts, MatFacts
 
 
@@ -294,12 +294,15 @@ def infer_module(
     module: ModuleOp,
     only: set[str] | None = None,
     previous: dict[str, list[Facts]] | None = None,
+    memo: dict[Operation, Memo] | None = None,
 ) -> dict[str, list[Facts]]:
     """Run size inference on every function; returns each function's result facts.
 
     Incrementally, with `only` and the `previous` run's summaries: a function
     outside `only` is skipped (its types already hold its facts) unless a callee's
     summary changed in this run, which re-infers it (and so on up the call graph).
+    `memo`, kept by the caller from run to run: ops whose operands are the same values
+    with the same facts keep their results' facts (see SizeAnalysis.memo).
     """
     graph = CallGraph.build(module)
     summaries: dict[str, list[Facts]] = {}
@@ -321,7 +324,7 @@ def infer_module(
             if name in previous:
                 summaries[name] = previous[name]
             continue
-        analysis = SizeAnalysis(call_summary=summary)
+        analysis = SizeAnalysis(call_summary=summary, memo=memo)
         ret = analysis.run_function(fn)
         refine_types(fn, analysis, spare)
         agree_signature(fn, refine_outputs=name not in graph.recursive, spare=spare)

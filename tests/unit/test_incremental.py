@@ -1,8 +1,9 @@
 """The shortcuts the compile-time work relies on give what the slow way gives.
 
 - `ipa` re-infers only the functions a round touched (and callers whose callees'
-  results changed): its output equals `ipa{incremental=false}`, which re-infers
-  the whole module every round.
+  results changed), and there an op whose operand facts (and refined result types)
+  are as before keeps its results' facts: its output equals
+  `ipa{incremental=false}`, which re-infers the whole module every round.
 - `rewrite-fixpoint` stops when the IR's fingerprint (ops, operands, types,
   properties, names, by identity) stops changing. That is only a fixpoint if the
   passes of its round leave their own output as it is, op for op: no pass may
@@ -44,16 +45,24 @@ def _programs() -> dict[str, str]:
 
 PROGRAMS = _programs()
 
+# The ipa FileCheck inputs (clones, in-place specialisation, recursion, inlining, cleanup)
+IPA_CASES = {
+    f"{p.stem}-{i}": chunk
+    for p in sorted((ROOT / "tests" / "filecheck" / "ipa").glob("*.mlir"))
+    for i, chunk in enumerate(p.read_text().split("// -----"))
+    if "func.func" in chunk
+}
+
 
 def _compile(name: str, spec: str):  # noqa: ANN202
     ctx = make_context()
-    module = parse_module(ctx, PROGRAMS[name], name)
+    module = parse_module(ctx, {**PROGRAMS, **IPA_CASES}[name], name)
     PassPipeline.parse_spec(all_passes(), spec).apply(ctx, module)
     verify_located(module)
     return ctx, module
 
 
-@pytest.mark.parametrize("name", list(PROGRAMS))
+@pytest.mark.parametrize("name", [*PROGRAMS, *IPA_CASES])
 def test_ipa_incremental_equals_whole_module(name: str) -> None:
     _, fast = _compile(name, "size-inference,ipa{entry=main}")
     _, full = _compile(name, "size-inference,ipa{entry=main incremental=false}")
