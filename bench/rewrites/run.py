@@ -846,7 +846,8 @@ def table_compile(res: dict, load: dict) -> str:
         out += [
             "",
             f"Growth: us/op at {hi['ops']} ops / us/op at {lo['ops']} ops = {g:.2f} "
-            "(1.00 is linear).",
+            "(1.00 is linear); time grows as ops^"
+            f"{math.log(hi['s'] / lo['s']) / math.log(hi['ops'] / lo['ops']):.2f}.",
         ]
         gm = res.get("growth_per_op_after_O1_ratio")
         if gm is not None:
