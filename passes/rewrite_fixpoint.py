@@ -56,7 +56,7 @@ def fingerprint(root: Operation) -> list[tuple[object, ...]]:
         fp.append(
             (
                 op,
-                op.operands,
+                tuple(op.operands),  # a snapshot: op.operands is a live view
                 tuple((r.type, r.name_hint) for r in op.results),
                 tuple(op.properties.items()),
                 tuple(op.attributes.items()),

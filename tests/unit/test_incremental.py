@@ -87,6 +87,16 @@ def test_round_passes_leave_fixpoint_unchanged(name: str, pass_name: str) -> Non
     assert str(module) == text
 
 
+def test_fingerprint_sees_an_operand_swap() -> None:
+    """Operands are compared as they were, not through the op's live operand view."""
+    ctx = make_context()
+    module = parse_module(ctx, PROGRAMS["lm_ds"], "lm_ds")
+    before = fingerprint(module)
+    op = next(o for o in module.walk() if len(o.operands) == 2 and o.operands[0] != o.operands[1])
+    op.operands = [op.operands[1], op.operands[0]]
+    assert fingerprint(module) != before
+
+
 @pytest.mark.parametrize("name", ["generated-1000", "generated-3x400"])
 def test_round_passes_do_change_a_module_before_the_fixpoint(name: str) -> None:
     """The fingerprint does see changes (the test above could not fail otherwise)."""
