@@ -9,7 +9,7 @@ inits and yields, if yields, call operands) and the facts differ, a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -89,11 +89,6 @@ class CallGraph:
             if n not in state:
                 visit(n)
         return order
-
-    def calls_to(self, module: ModuleOp, name: str) -> Iterator[func.CallOp]:
-        for op in module.walk():
-            if isinstance(op, func.CallOp) and op.callee.root_reference.data == name:
-                yield op
 
 
 def _recursive(callees: dict[str, list[str]]) -> set[str]:
@@ -278,7 +273,7 @@ def agree_signature(fn: func.FuncOp, refine_outputs: bool, spare: _Spare | None 
             _cast_operand(ret, i, t, spare)
 
 
-def agree_calls(module: ModuleOp, graph: CallGraph, spare: _Spare | None = None) -> None:
+def agree_calls(graph: CallGraph, spare: _Spare | None = None) -> None:
     """Call operands are cast to the callee's inputs; results take its outputs."""
     for op in [c for calls in graph.calls.values() for c in calls]:
         callee = graph.funcs.get(op.callee.root_reference.data)
@@ -301,8 +296,8 @@ def infer_module(
     Incrementally, with `only` and the `previous` run's summaries: a function
     outside `only` is skipped (its types already hold its facts) unless a callee's
     summary changed in this run, which re-infers it (and so on up the call graph).
-    `memo`, kept by the caller from run to run: ops whose operands are the same values
-    with the same facts keep their results' facts (see SizeAnalysis.memo).
+    `memo`, kept by the caller from run to run: ops whose operand facts (and refined
+    result types) are as last time keep their results' facts (see SizeAnalysis.memo).
     """
     graph = CallGraph.build(module)
     summaries: dict[str, list[Facts]] = {}
@@ -332,7 +327,7 @@ def infer_module(
             summaries[name] = ret
         if previous is None or previous.get(name) != summaries.get(name):
             changed.add(name)
-    agree_calls(module, graph, spare)
+    agree_calls(graph, spare)
     spare.erase()
     return summaries
 
