@@ -125,6 +125,21 @@ def cluster_workers(client: Client) -> list[str]:
     return sorted(client.nthreads())
 
 
+def scatter_to(client: Client, data: Any, workers: Sequence[str], **kw: Any) -> Any:
+    """client.scatter pinned to workers; a worker that left the cluster meanwhile makes
+    the scheduler fail with a bare KeyError: report it as the lost worker it is."""
+    try:
+        return client.scatter(data, workers=list(workers), hash=False, **kw)
+    except Exception as e:
+        gone = set(workers) - set(client.nthreads())
+        if gone:
+            raise DistError(
+                f"scatter: worker(s) {', '.join(sorted(gone))} left the cluster while "
+                "data was sent to them (rerun the program)"
+            ) from e
+        raise
+
+
 def wait_futures(
     client: Client,
     futures: Sequence[Future],
@@ -210,7 +225,7 @@ def distribute(
     for w in sorted(set(place.values())):
         cs = [c for c in blocks if place[c] == w]
         # One scatter per worker: hash=False gives fresh keys, so equal blocks stay distinct.
-        futs = client.scatter([blocks[c] for c in cs], workers=[w], hash=False)
+        futs = scatter_to(client, [blocks[c] for c in cs], [w])
         futures.update(zip(cs, futs, strict=True))
     return BlockedMatrix(
         client=client,
@@ -318,7 +333,7 @@ def scatter_once(client: Client, value: Any, workers: Sequence[str]) -> Future:
         and hit[2].status == "finished"
     ):
         return hit[2]
-    fut = client.scatter(value, workers=list(workers), broadcast=True, hash=False)
+    fut = scatter_to(client, value, list(workers), broadcast=True)
     try:
         ref = weakref.ref(value)
     except TypeError:  # not weak-referenceable: no reuse

@@ -231,6 +231,18 @@ def test_failed_recompile_keeps_the_compiled_plan(monkeypatch: pytest.MonkeyPatc
     same(run_local("lm_ds", args), run_function(module, "run", args, [], rec))
 
 
+def test_scatter_to_departed_worker_is_a_lost_worker_error(client: Any) -> None:
+    """The scheduler answers a scatter pinned to a worker that has just left with a bare
+    KeyError (seen on CI when the killed-worker test hit distribute): it must surface as
+    a DistError naming the worker, which the kernels report as a lost worker."""
+    from amls.interpreter.dist import DistError
+    from amls.interpreter.dist.blocked import distribute
+
+    gone = "tcp://127.0.0.1:9"
+    with pytest.raises(DistError, match="tcp://127.0.0.1:9 left the cluster"):
+        distribute(client, np.ones((4, 4)), 2, workers=[gone])
+
+
 def test_killed_worker_right_answer_or_clear_error(client: Any) -> None:
     """A worker killed mid-run: the run returns the right answer or fails with a clear
     message naming the op; it never hangs and never returns a wrong answer."""
