@@ -55,7 +55,10 @@ def local_cluster(
             n_workers=n_workers,
             threads_per_worker=threads_per_worker,
             processes=True,
-            dashboard_address=None,
+            # No dashboard; the scheduler's HTTP server (health, metrics) on a free port:
+            # None still binds :8787, and warns when two clusters run at once.
+            dashboard_address=":0",
+            scheduler_kwargs={"dashboard": False},
             **kwargs,
         )
         client = Client(cluster)
