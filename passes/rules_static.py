@@ -4,7 +4,8 @@ Read a row as `name: pattern -> replacement [when condition]`. Conditions
 guard soundness where NaN/Inf would otherwise change results (REWRITES.md:
 "soundness comes first"): rules that are exact only on NaN-free or 0/1 data
 ask `finite` / `predicate`, which hold for values built by ops that cannot
-produce NaN or Inf (comparisons, rand, finite fills, ...).
+produce NaN or Inf (comparisons, rand, finite fills, ...). Rules need not keep
+the sign of a zero (README "Numerics"): -0.0 == 0.0, as under LLVM's `nsz`.
 """
 
 from __future__ import annotations
