@@ -6,7 +6,9 @@ classic d_i*d_k*d_j cost: with known nnz the cost of a product is the
 sparse flop count nnz(A) * nnz(B) / k (the dense formula when both are dense),
 with the intermediate's nnz estimated by the metadata formula; and a one-use
 t(A %*% B) inside a chain is opened as t(B) %*% t(A) so its factors join the
-search. A chain is rebuilt only when the new order is strictly cheaper.
+search. A chain is rebuilt only when the new order is strictly cheaper, and
+never through a 0-wide inner dimension (the order decides there whether a
+NaN/Inf factor reaches the result).
 
 Element-wise product chains put scalars first, then vectors, then matrices, and
 repeated factors become powers ((B*A)*B -> A*B^2); floating-point
@@ -159,6 +161,10 @@ class MatmulChain(RewritePattern):
         inner: list[Operation] = []
         collect(op.result, False, True, leaves, inner)
         if len(leaves) < 3 or any(None in lf.shape for lf in leaves):
+            return
+        if any(lf.shape[1] == 0 for lf in leaves[:-1]):
+            # Through a 0-wide inner dim the chain is zeros in the orders that contract
+            # it last and NaN in others when a factor holds NaN/Inf: keep the user's.
             return
         best, cost = optimal(leaves)
         if cost >= current_cost(op.result, leaves) * (1 - 1e-9):

@@ -67,6 +67,11 @@ def non_empty_cells(name: str) -> Cond:
     return lambda b: (s := shape(b[name])) is not None and None not in s and s[0] * s[1] > 0
 
 
+def no_inner_dim(name: str) -> Cond:
+    """The left factor of a matmul has 0 columns (known)."""
+    return lambda b: (s := shape(b[name])) is not None and s[1] == 0
+
+
 def const_is(name: str, value: int) -> Cond:
     return lambda b: scalar_value(b[name]) == value
 
@@ -266,8 +271,10 @@ DYNAMIC_RULES: list[Rule] = [
       for cls in (mx.TransposeOp, mx.DiagOp)),
     Rule("empty-reorg", Op(mx.ReshapeOp, X, Var("r"), Var("c")).as_("root"), Custom(zeros_of_root),
          when=is_empty("X")),
+    # A 0-wide inner dim multiplies nothing: zeros even when the other factor is NaN.
     Rule("empty-mm", (X @ Y).as_("root"), Custom(zeros_of_root),
-         when=either(all_of(is_empty("X"), finite("Y")), all_of(is_empty("Y"), finite("X")))),
+         when=either(all_of(is_empty("X"), finite("Y")), all_of(is_empty("Y"), finite("X")),
+                     no_inner_dim("X"))),
     Rule("empty-binary", (X * Y).as_("root"), Custom(zeros_of_root),
          when=all_of(same_shape("X", "Y"), either(all_of(is_empty("X"), finite("Y")),
                                                   all_of(is_empty("Y"), finite("X"))))),

@@ -111,3 +111,21 @@ func.func @unknown(%A: !matrix.mat<?x100xf64>, %B: !matrix.mat<100x?xf64>, %c: !
   %q = matrix.matmul %PQ, %w : (!matrix.mat<1000x?xf64>, !matrix.mat<?x1xf64>) -> !matrix.mat<1000x1xf64>
   func.return %r, %q : !matrix.mat<?x1xf64>, !matrix.mat<1000x1xf64>
 }
+
+// -----
+
+// Through a 0-wide inner dim the order decides whether a NaN/Inf factor reaches the
+// result: ((X%*%Y)%*%Z)%*%w is zeros (its last product has no terms), X%*%(Y%*%(Z%*%w))
+// is NaN where X or Y holds NaN. The DP would pick the latter (cost 0 against 1e6);
+// the chain stays as written.
+// CHECK-NOT:   rewrite:
+// CHECK-LABEL: func.func @inner0(
+// CHECK-NEXT:    %XY = matrix.matmul %X, %Y
+// CHECK-NEXT:    %XYZ = matrix.matmul %XY, %Z
+// CHECK-NEXT:    %r = matrix.matmul %XYZ, %w
+func.func @inner0(%X: !matrix.mat<100x100xf64>, %Y: !matrix.mat<100x100xf64>, %Z: !matrix.mat<100x0xf64>, %w: !matrix.mat<0x1xf64>) -> !matrix.mat<100x1xf64> {
+  %XY = matrix.matmul %X, %Y : (!matrix.mat<100x100xf64>, !matrix.mat<100x100xf64>) -> !matrix.mat<100x100xf64>
+  %XYZ = matrix.matmul %XY, %Z : (!matrix.mat<100x100xf64>, !matrix.mat<100x0xf64>) -> !matrix.mat<100x0xf64>
+  %r = matrix.matmul %XYZ, %w : (!matrix.mat<100x0xf64>, !matrix.mat<0x1xf64>) -> !matrix.mat<100x1xf64>
+  func.return %r : !matrix.mat<100x1xf64>
+}

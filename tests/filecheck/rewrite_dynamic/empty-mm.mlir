@@ -1,6 +1,7 @@
 // simplify-dynamic rule `empty-mm`: X%*%Y -> fill(0, nrow X, ncol Y) when X or Y is
-// empty (nnz=0) and the other factor is provably finite (0*Inf is NaN). Not when
-// the other factor is a function argument, nor when no factor is known empty.
+// empty (nnz=0) and the other factor is provably finite (0*Inf is NaN), or when the
+// inner dim is 0 (no products at all: zeros whatever the factors hold). Not when the
+// other factor is a function argument, nor when no factor is known empty.
 
 // RUN: amls-opt %s --split-input-file -p simplify-dynamic --rewrite-trace 2>&1 | filecheck %s
 // The output re-parses and a second run has nothing left to rewrite.
@@ -38,6 +39,19 @@ func.func @right(%E: !matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<10x3xf64> {
   %two = arith.constant 2.0 : f64
   %F = matrix.fill %two, %c10, %c4 : (f64, i64, i64) -> !matrix.mat<10x4xf64>
   %P = matrix.matmul %F, %E : (!matrix.mat<10x4xf64>, !matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<10x3xf64>
+  func.return %P : !matrix.mat<10x3xf64>
+}
+
+// -----
+
+// A 0-wide inner dim: zeros even though both factors are arguments (may hold NaN).
+// CHECK:       rewrite: empty-mm at {{.*}}empty-mm.mlir:{{[0-9]+}}:3
+// CHECK-NEXT:  rewrite-count: empty-mm 1
+// CHECK-LABEL: func.func @inner0(
+// CHECK-NOT:     matrix.matmul
+// CHECK:         %P = matrix.fill %{{.*}}, %{{.*}}, %{{.*}} : (f64, i64, i64) -> !matrix.mat<10x3xf64, nnz=0>
+func.func @inner0(%A: !matrix.mat<10x0xf64>, %B: !matrix.mat<0x3xf64>) -> !matrix.mat<10x3xf64> {
+  %P = matrix.matmul %A, %B : (!matrix.mat<10x0xf64>, !matrix.mat<0x3xf64>) -> !matrix.mat<10x3xf64>
   func.return %P : !matrix.mat<10x3xf64>
 }
 
