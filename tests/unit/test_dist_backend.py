@@ -132,6 +132,38 @@ def test_example_same_on_dask(client: Any, name: str) -> None:
     assert len(names) == len(set(names)), names
 
 
+TINY_BLOCKS = "memory-budget=1 workers=2 block-size=2"
+"""Every matrix op distributed, in 2x2 blocks: edge blocks, 1x1 and empty matrices."""
+
+
+def test_random_expressions_same_on_dask(client: Any) -> None:
+    """tests/unit/exprgen.py's random expressions (empty, 1x1, vector, sparse, NaN/Inf
+    inputs; argument sizes known or not) give the -O0 results with every op on Dask."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import test_rewrite_fuzz as fz
+
+    ran_dist = 0
+    for seed in range(40):
+        inst = fz.instance(seed)
+        with np.errstate(all="ignore"):
+            want = run_function(parse_module(make_context(), inst.text, "f.mlir"), "f", inst.args)
+            ctx = make_context()
+            module = parse_module(ctx, inst.text, "f.mlir")
+            logical = compile_module(module, ctx, "O2", "f", TINY_BLOCKS, keep_logical=True)
+            rec = Recompiler(
+                logical,
+                ctx,
+                f"size-inference,rewrite-fixpoint,lower-to-phys{{{TINY_BLOCKS}}},phys-opt",
+            )
+            ran_dist += " dist " in str(module)
+            with dist_session(DistSession(client)):
+                got = run_function(module, "f", list(inst.args), [], rec)
+        scale = 50 * fz.magnitude(inst.args) ** 4
+        for i, (w, g) in enumerate(zip(want, got, strict=True)):
+            fz.assert_same(w, g, scale, f"seed {seed} result {i}", fz.has_nonfinite(inst.args))
+    assert ran_dist >= 30, ran_dist
+
+
 @pytest.mark.parametrize("method", ["mapmm_left", "mapmm_right", "cpmm", "rmm"])
 @pytest.mark.parametrize("name", ["lm_cg", "pagerank", "kmeans"])
 def test_forced_method_same(client: Any, name: str, method: str) -> None:
