@@ -30,6 +30,7 @@ from amls.dialects import phys
 from amls.dialects.matrix import MatrixLikeType, MatrixOp
 from amls.lowering.budget import DECISIONS, Budgets, Decision
 from amls.lowering.fusion import FUSED_RULES, Match
+from amls.passes import at_least, one_of
 from amls.passes.memory import op_memory, output_bytes
 from amls.passes.size_analysis import SizeAnalysis
 from amls.passes.size_inference import analyze_module
@@ -326,14 +327,14 @@ class LowerToPhysPass(ModulePass):
     force_method: str = ""
     dist: bool = True
 
+    def __post_init__(self) -> None:
+        one_of(self, "force_method", ("", *phys.DIST_MM_METHODS))
+        at_least(self, "block_size", 1)
+        at_least(self, "workers", 0, "0: this machine's cores")
+        for budget in ("memory_budget", "broadcast_budget", "worker_memory"):
+            at_least(self, budget, -1, "-1: the default")
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.force_method and self.force_method not in phys.DIST_MM_METHODS:
-            raise ValueError(
-                f"force-method must be one of {', '.join(phys.DIST_MM_METHODS)}, "
-                f"got '{self.force_method}'"
-            )
-        if self.block_size <= 0:
-            raise ValueError("block-size must be positive")
         budgets = Budgets.make(
             memory_budget=None if self.memory_budget < 0 else self.memory_budget,
             broadcast_budget=None if self.broadcast_budget < 0 else self.broadcast_budget,

@@ -11,6 +11,31 @@ from xdsl.passes import ModulePass
 
 PassFactory = Callable[[], type[ModulePass]]
 
+
+class PassOptionError(ValueError):
+    """A pass option with a value the pass cannot take: the user's error, raised when the
+    pass is built from its spec (`-p NAME{opt=value}`), so before anything runs."""
+
+
+def _option(field: str) -> str:
+    return field.replace("_", "-")
+
+
+def at_least(p: ModulePass, field: str, lo: int, meaning: str = "") -> None:
+    """Check option `field` of pass p is >= lo (`meaning`: what the bound values mean)."""
+    value = getattr(p, field)
+    if value < lo:
+        extra = f" ({meaning})" if meaning else ""
+        raise PassOptionError(f"{p.name}: {_option(field)} must be >= {lo}{extra}, got {value}")
+
+
+def one_of(p: ModulePass, field: str, choices: tuple[str, ...]) -> None:
+    value = getattr(p, field)
+    if value not in choices:
+        shown = ", ".join(c or "''" for c in choices)
+        raise PassOptionError(f"{p.name}: {_option(field)} must be one of {shown}, got '{value}'")
+
+
 _BUILTIN: dict[str, str] = {
     "size-inference": "amls.passes.size_inference:SizeInferencePass",
     "ipa": "amls.passes.ipa:IpaPass",

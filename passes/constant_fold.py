@@ -42,7 +42,7 @@ from xdsl.traits import get_effects
 
 from amls.dialects import matrix as mx
 from amls.interpreter.kernels import KERNELS, load_builtin_kernels
-from amls.passes import register_pass
+from amls.passes import at_least, register_pass
 from amls.passes.rewrite_engine import replace_value
 
 # Generators are already constants: evaluated to feed folding, never replaced.
@@ -194,6 +194,9 @@ class ConstantFoldPass(ModulePass):
     name = "constant-fold"
 
     max_cells: int = 10000
+
+    def __post_init__(self) -> None:
+        at_least(self, "max_cells", 0, "0: fold no matrix")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         folder = ConstantFolder(self.max_cells)

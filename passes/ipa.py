@@ -25,7 +25,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from amls.dialects.matrix import CastOp, MatrixType
-from amls.passes import register_pass
+from amls.passes import at_least, register_pass
 from amls.passes.size_analysis import Memo
 from amls.passes.size_inference import CallGraph, infer_module
 
@@ -318,6 +318,11 @@ class IpaPass(ModulePass):
     incremental: bool = True
     """Re-infer only what a round changed (false: the whole module, for checking)."""
     report: bool = False
+
+    def __post_init__(self) -> None:
+        at_least(self, "max_rounds", 1)
+        at_least(self, "max_specializations", 0)
+        at_least(self, "inline_threshold", 0)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         ipa = Ipa(op, self.entry, self.max_specializations, self.inline_threshold)

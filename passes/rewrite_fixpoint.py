@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from amls.passes import register_pass
+from amls.passes import at_least, register_pass
 
 ROUND = ("simplify", "mmchain", "size-inference", "constant-fold", "cse")
 """`simplify` is both rule tables in one walker: a static rule enabled by a dynamic
@@ -77,6 +77,9 @@ class RewriteFixpointPass(ModulePass):
 
     max_rounds: int = 8
     report: bool = False
+
+    def __post_init__(self) -> None:
+        at_least(self, "max_rounds", 1)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from amls.passes import PASSES

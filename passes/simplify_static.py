@@ -9,7 +9,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from amls.passes import register_pass
+from amls.passes import at_least, register_pass
 from amls.passes.rewrite_engine import RuleEngine
 from amls.passes.rules_static import STATIC_RULES
 
@@ -20,6 +20,9 @@ class SimplifyStaticPass(ModulePass):
     name = "simplify-static"
 
     max_rewrites: int = 10000
+
+    def __post_init__(self) -> None:
+        at_least(self, "max_rewrites", 1)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         trace = RuleEngine(STATIC_RULES, self.max_rewrites).apply(op)

@@ -21,6 +21,8 @@ from xdsl.parser import Parser
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
+from amls.passes import PassOptionError
+
 
 class UserError(Exception):
     """An error caused by the user's input: printed as one message, exit status `code`."""
@@ -263,6 +265,8 @@ def user_errors(tool: str) -> Iterator[None]:
         yield
     except UserError as e:
         fail(tool, str(e), e.code)
+    except PassOptionError as e:  # a pass built from an option the user gave
+        fail(tool, str(e), 2)
     except KeyboardInterrupt:
         fail(tool, "interrupted", 130)
     except BrokenPipeError:

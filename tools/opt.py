@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -110,7 +111,9 @@ class AmlsOptMain(xDSLOptMain):
         try:
             self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
         except (Exception, ArgSpecParseError) as e:  # malformed spec, bad option value or name
-            raise UserError(f"bad pass pipeline '{spec}': {e}", 2) from e
+            # xDSL names options by their Python fields; users write them with dashes.
+            msg = re.sub(r'"(\w+)"', lambda m: f'"{m.group(1).replace("_", "-")}"', str(e))
+            raise UserError(f"bad pass pipeline '{spec}': {msg}", 2) from e
 
     def run(self) -> None:
         text, name = read_source(self.args.input_file)

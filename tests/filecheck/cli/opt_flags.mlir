@@ -20,6 +20,28 @@
 // OPTION-NOT: Traceback
 // OPTION-NOT: builtin.module
 
+// Options are named as users write them (dashes), also when one is misspelt.
+// RUN: not amls-opt %s -p 'rewrite-fixpoint{max-round=3}' 2>&1 | filecheck %s --check-prefix=DASHES
+// DASHES: amls-opt: error: bad pass pipeline 'rewrite-fixpoint{max-round=3}': Provided arguments ["max-round"] not found in expected arguments ["max-rounds", "report"]
+
+// Option values a pass cannot take: one message when the pipeline is read, exit 2,
+// before any pass runs (was: silently accepted, or an "internal error" from lowering).
+// RUN: not amls-opt %s -p 'cse,constant-fold{max-cells=-5}' 2>&1 | filecheck %s --check-prefix=CELLS
+// CELLS:     amls-opt: error: bad pass pipeline 'cse,constant-fold{max-cells=-5}': constant-fold: max-cells must be >= 0 (0: fold no matrix), got -5
+// CELLS-NOT: Traceback
+// CELLS-NOT: internal error
+// RUN: not amls-opt %s -p 'rewrite-fixpoint{max-rounds=0}' 2>&1 | filecheck %s --check-prefix=ROUNDS
+// ROUNDS: error: bad pass pipeline 'rewrite-fixpoint{max-rounds=0}': rewrite-fixpoint: max-rounds must be >= 1, got 0
+// RUN: not amls-opt %s -p 'ipa{inline-threshold=-3}' 2>&1 | filecheck %s --check-prefix=IPA
+// IPA: error: bad pass pipeline 'ipa{inline-threshold=-3}': ipa: inline-threshold must be >= 0, got -3
+// RUN: not amls-opt %s -p 'lower-to-phys{block-size=0}' 2>&1 | filecheck %s --check-prefix=BLOCK
+// BLOCK:     error: bad pass pipeline 'lower-to-phys{block-size=0}': lower-to-phys: block-size must be >= 1, got 0
+// BLOCK-NOT: internal error
+// RUN: not amls-opt %s -p 'lower-to-phys{force-method=bogus}' 2>&1 | filecheck %s --check-prefix=METHOD
+// METHOD: error: bad pass pipeline 'lower-to-phys{force-method=bogus}': lower-to-phys: force-method must be one of '', mapmm_left, mapmm_right, cpmm, rmm, got 'bogus'
+// RUN: not amls-opt %s -p 'lower-to-phys{memory-budget=-7}' 2>&1 | filecheck %s --check-prefix=BUDGET
+// BUDGET: error: bad pass pipeline 'lower-to-phys{memory-budget=-7}': lower-to-phys: memory-budget must be >= -1 (-1: the default), got -7
+
 // An optimisation level together with an explicit pipeline.
 // RUN: not amls-opt %s -O2 -p cse 2>&1 | filecheck %s --check-prefix=LEVEL
 // LEVEL:     amls-opt: error: -O2 and -p cannot be combined
