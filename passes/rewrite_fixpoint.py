@@ -77,14 +77,25 @@ class RewriteFixpointPass(ModulePass):
 
     max_rounds: int = 8
     report: bool = False
+    fold_cells: int = -1
+    """max-cells of the round's constant-fold (-1: constant-fold's default)."""
 
     def __post_init__(self) -> None:
         at_least(self, "max_rounds", 1)
+        at_least(self, "fold_cells", -1, "-1: constant-fold's default")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from amls.passes import PASSES
+        from amls.passes.constant_fold import ConstantFoldPass
 
-        passes = [SimplifyBoth() if n == "simplify" else PASSES[n]()() for n in ROUND]
+        def make(n: str) -> ModulePass:
+            if n == "simplify":
+                return SimplifyBoth()
+            if n == "constant-fold" and self.fold_cells >= 0:
+                return ConstantFoldPass(max_cells=self.fold_cells)
+            return PASSES[n]()()
+
+        passes = [make(n) for n in ROUND]
         before = fingerprint(op)
         for rounds in range(1, self.max_rounds + 1):
             for p in passes:
