@@ -306,10 +306,15 @@ def diag(op: mx.DiagOp, ins: Sequence[Facts]) -> Facts:
     if x.cols == 1:  # vector -> diagonal matrix (1x1 -> 1x1 either way)
         return MatFacts.make(x.rows, x.rows, x.nnz, x.nnz_ub, x.rows_ub, x.rows_ub, x.finite)
     nnz = 0 if x.nnz == 0 else None
-    n = x.rows if x.rows is not None else x.cols if x.cols not in (None, 1) else None
-    if n is not None and x.cols != 1:  # not a column vector: square, its diagonal is n x 1
+    if x.cols is not None:  # not a column vector: square, its diagonal is n x 1
+        n = x.cols
         return MatFacts.make(n, 1, nnz, _lo(x.nnz_ub, float(n)), finite=x.finite)
-    return MatFacts.make(None, None, nnz, x.nnz_ub, finite=x.finite)
+    # cols unknown: a column vector gives rows x rows, a square matrix rows x 1; only
+    # the rows agree (and a 1-row input is 1x1 either way). Was: rows x 1, wrong for an
+    # n x 1 input (0x1 -> 0x0, found by the progen fuzz at -O2).
+    cols_ub = None if x.rows_ub is None else max(x.rows_ub, 1.0)
+    cols = 1 if x.rows == 1 else None
+    return MatFacts.make(x.rows, cols, nnz, x.nnz_ub, x.rows_ub, cols_ub, finite=x.finite)
 
 
 @size_rule(mx.ReshapeOp)
