@@ -156,8 +156,13 @@ def _rand_scaled(builder: Builder, bd: Bindings, how: str) -> SSAValue | None:
         return None  # rand(max=1e308)*2 would need max=inf
     props = dict(rand.properties)
     props["min"], props["max"] = FloatAttr(lo, f64), FloatAttr(hi, f64)
+    # The dims stay; the nnz need not (rand(0, 0) + 2 has no zeros left): size-inference
+    # re-derives it. Keeping the old type claimed nnz=0 for a matrix of 2.0s.
+    old = mx.mat_type(rand.result)
     new = mx.RandOp.build(
-        operands=list(rand.operands), result_types=[rand.result.type], properties=props
+        operands=list(rand.operands),
+        result_types=[mx.MatrixType(old.rows, old.cols)],
+        properties=props,
     )
     return builder.insert(new)
 

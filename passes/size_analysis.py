@@ -9,6 +9,7 @@ writes the facts into types, `--explain` prints them.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -37,6 +38,23 @@ def unknown_like(f: Facts) -> Facts:
     return MatFacts() if isinstance(f, MatFacts) else UNKNOWN_SCALAR
 
 
+STRICT_FACTS = os.environ.get("AMLS_STRICT_FACTS") == "1"
+"""For tests (the test suites set AMLS_STRICT_FACTS=1): a size rule's exact fact that
+contradicts the value's declared type raises.
+Between correct passes they never disagree: a contradiction means a pass gave a value a
+type its op cannot have (a rewrite that kept a stale nnz), or a size rule is wrong."""
+
+
+def _check_agree(v: SSAValue, rule: MatFacts, declared: MatFacts) -> None:
+    for what, a, b in (
+        ("rows", rule.rows, declared.rows),
+        ("cols", rule.cols, declared.cols),
+        ("nnz", rule.nnz, declared.nnz),
+    ):
+        if a is not None and b is not None and a != b:
+            raise AssertionError(f"{what}: the size rule says {a}, the type {v.type} says {b}: {v}")
+
+
 @dataclass
 class SizeAnalysis:
     call_summary: CallSummary | None = None
@@ -56,6 +74,8 @@ class SizeAnalysis:
     def set(self, v: SSAValue, f: Facts) -> None:
         declared = facts_of_type(v.type)
         if isinstance(f, MatFacts) and isinstance(declared, MatFacts):
+            if STRICT_FACTS:
+                _check_agree(v, f, declared)
             f = f.meet(declared)
         elif type(f) is not type(declared):
             f = declared

@@ -44,6 +44,7 @@ import progen  # noqa: E402
 EXAMPLES = int(os.environ.get("AMLS_PROPERTY_EXAMPLES", "150"))
 RTOL = 1e-9
 
+
 # Known amls bugs avoided by the generator (reproducers in tests/unit/size_bugs/):
 # - "dead-if" (dead_if_branch.mlir): size-inference casts the dead branch's yields of
 #   an scf.if whose condition it decides to the taken branch's facts -> invalid

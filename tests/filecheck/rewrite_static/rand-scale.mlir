@@ -86,3 +86,22 @@ func.func @no_scale(%s: f64) -> (!matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>, !ma
   %x7 = matrix.div %R7, %two : (!matrix.mat<3x4xf64>, f64) -> !matrix.mat<3x4xf64>
   func.return %x0, %x1, %x2, %x3, %x4, %x5, %x6, %x7, %R3 : !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>
 }
+
+// -----
+
+// The new rand keeps the dims but not the nnz: rand(0, 0) has nnz=0, rand(2, 2) has
+// none. Keeping the old type made -O2 fold sum(rand(0,0) + 2) to 0 by empty-agg
+// (-O0: 80000).
+// TRACE:       rewrite: rand-scale at {{.*}}rand-scale.mlir:{{[0-9]+}}:3
+// TRACE-NEXT:  rewrite-count: rand-scale 1
+// CHECK-LABEL: func.func @shift_of_zeros(
+// CHECK:         %Y = matrix.rand %n, %n {min = 2.0{{.*}}, max = 2.0{{.*}}} : (i64, i64) -> !matrix.mat<200x200xf64>
+// CHECK-NEXT:    %s = matrix.reduce sum all %Y
+func.func @shift_of_zeros() -> f64 {
+  %n = arith.constant 200 : i64
+  %two = arith.constant 2.0 : f64
+  %R = matrix.rand %n, %n {min = 0.0, max = 0.0, seed = 1} : (i64, i64) -> !matrix.mat<200x200xf64, nnz=0>
+  %Y = matrix.add %R, %two : (!matrix.mat<200x200xf64, nnz=0>, f64) -> !matrix.mat<200x200xf64>
+  %s = matrix.reduce sum all %Y : (!matrix.mat<200x200xf64>) -> f64
+  func.return %s : f64
+}
