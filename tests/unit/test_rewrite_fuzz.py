@@ -72,15 +72,20 @@ def compile_level(text: str, level: str) -> Any:
     return module
 
 
-def magnitude(args: list[Any]) -> float:
-    """Largest finite |input| (at least 1): sums of products of inputs scale with it."""
+def cells(v: Any) -> np.ndarray:
+    """An f64 result or argument, or a matrix (dense or CSR), as a 2-D array."""
+    return np.atleast_2d(np.asarray(v if isinstance(v, float) else rc.dense(v)))
+
+
+def tolerance_scale(args: list[Any]) -> float:
+    """atol / RTOL for results of these inputs: products of up to a few inputs, summed over
+    a few cells, scale with the largest finite |input| (at least 1)."""
     m = 1.0
     for a in args:
-        d = np.atleast_1d(rc.dense(a) if not isinstance(a, float) else np.array([a]))
-        fin = d[np.isfinite(d)]
+        fin = cells(a)[np.isfinite(cells(a))]
         if fin.size:
             m = max(m, float(np.abs(fin).max()))
-    return m
+    return 50 * m**4
 
 
 def assert_same(want: Any, got: Any, scale: float, what: str, chain_nonfinite: bool) -> None:
@@ -89,8 +94,7 @@ def assert_same(want: Any, got: Any, scale: float, what: str, chain_nonfinite: b
         return
     if isinstance(want, float):
         assert isinstance(got, float), f"{what}: {got!r} is not an f64"
-    w = np.atleast_2d(np.asarray(want if isinstance(want, float) else rc.dense(want)))
-    g = np.atleast_2d(np.asarray(got if isinstance(got, float) else rc.dense(got)))
+    w, g = cells(want), cells(got)
     assert g.shape == w.shape, f"{what}: shape {g.shape} != {w.shape}"
     fin = np.isfinite(w)
     assert np.array_equal(fin, np.isfinite(g)), f"{what}: non-finite cells differ\n{w}\n{g}"
@@ -104,15 +108,14 @@ def show(v: Any) -> str:
 
 
 def has_nonfinite(args: list[Any]) -> bool:
-    return any(not np.isfinite(a if isinstance(a, float) else rc.dense(a)).all() for a in args)
+    return any(not np.isfinite(cells(a)).all() for a in args)
 
 
 def check_seed(seed: int) -> None:
     inst = instance(seed)
     with np.errstate(all="ignore"):
         want = run_function(parse_module(make_context(), inst.text, "f.mlir"), "f", inst.args)
-        # Products of up to a few inputs, summed over a few cells.
-        scale = 50 * magnitude(inst.args) ** 4
+        scale = tolerance_scale(inst.args)
         for level in ("O1", "O2"):
             CURRENT_TRACE.clear()
             got = run_function(compile_level(inst.text, level), "f", inst.args)
