@@ -149,12 +149,15 @@ class ExprGen:
         self.mats.append(self.f.t(self.mat()))
 
     def gen_reduce(self) -> None:
-        a = self.mat()
+        self.aggregate(self.mat())
+
+    def aggregate(self, a: V, prefer_sum: bool = False) -> None:
+        """A reduce of a over a drawn axis (mean/min/max only over non-empty a)."""
         assert a.shape is not None
         axis = self.c.choice(("all", "row", "col"))
-        r, cols = a.shape
-        kinds = [k for k in REDUCE if k in ("sum", "sumsq") or (r and cols)]
-        out = self.f.reduce(self.c.choice(kinds), axis, a)
+        kinds = [k for k in REDUCE if k in ("sum", "sumsq") or (a.shape[0] and a.shape[1])]
+        kind = "sum" if prefer_sum and self.c.chance(0.6) else self.c.choice(kinds)
+        out = self.f.reduce(kind, axis, a)
         (self.scalars if axis == "all" else self.mats).append(out)
 
     def gen_diag(self) -> None:
@@ -199,13 +202,7 @@ class ExprGen:
         """An aggregate of a fresh product, sum, difference or transpose."""
         inner = self.c.choice(("binary", "matmul", "transpose", "pow"))
         getattr(self, f"gen_{inner}")()
-        a = self.mats[-1]
-        assert a.shape is not None
-        axis = self.c.choice(("all", "row", "col"))
-        kinds = [k for k in REDUCE if k in ("sum", "sumsq") or (a.shape[0] and a.shape[1])]
-        kind = "sum" if self.c.chance(0.6) else self.c.choice(kinds)
-        out = self.f.reduce(kind, axis, a)
-        (self.scalars if axis == "all" else self.mats).append(out)
+        self.aggregate(self.mats[-1], prefer_sum=True)
 
     def gen_idiom(self) -> None:
         """A shape ML scripts write and the rules rewrite."""
