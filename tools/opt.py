@@ -129,7 +129,12 @@ class AmlsOptMain(xDSLOptMain):
                     out.write("// -----\n")
                     out.flush()
                 try:
-                    module = parse_module(self.ctx, chunk, name, line_offset)
+                    if name.endswith(".dml"):  # the DML frontend
+                        from amls.tools.translate import import_dml_file
+
+                        module = import_dml_file(name, self.dml_args, self.dml_nvargs)
+                    else:
+                        module = parse_module(self.ctx, chunk, name, line_offset)
                     if not self.args.disable_verify:
                         verify_located(module)
                     self.apply_passes(module)
@@ -205,7 +210,12 @@ def _pass_names(spec: str) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     with user_errors("amls-opt"):
-        AmlsOptMain(args=argv).run()
+        from amls.tools.translate import split_dml_args
+
+        rest, dml_args, dml_nvargs = split_dml_args(list(sys.argv[1:] if argv is None else argv))
+        tool = AmlsOptMain(args=rest)
+        tool.dml_args, tool.dml_nvargs = dml_args, dml_nvargs
+        tool.run()
 
 
 if __name__ == "__main__":

@@ -216,6 +216,9 @@ def run(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     for plugin in prescan_plugins(argv):
         load_plugin(plugin)
+    from amls.tools.translate import split_dml_args
+
+    argv, dml_args, dml_nvargs = split_dml_args(argv)
     args = build_arg_parser().parse_args(argv)
 
     from amls.interpreter.engine import OpFailure, OpStats, find_entry, run_function
@@ -228,9 +231,15 @@ def run(argv: Sequence[str] | None) -> int:
     }
     t0 = time.perf_counter()
     ctx = make_context()
-    text, name = read_source(args.input_file)
-    module = parse_module(ctx, text, name)
-    verify_located(module)
+    if args.input_file.endswith(".dml"):  # the DML frontend (-args / -nvargs)
+        from amls.tools.translate import import_dml_file
+
+        name = args.input_file
+        module = import_dml_file(name, dml_args, dml_nvargs)
+    else:
+        text, name = read_source(args.input_file)
+        module = parse_module(ctx, text, name)
+        verify_located(module)
     phases["parse and verify"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()

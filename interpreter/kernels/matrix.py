@@ -190,7 +190,8 @@ def read(op: mx.ReadOp, args: Args) -> Mat:
         elif fmt == "csv":
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # "input contained no data" on empty files
-                x = np.loadtxt(path, delimiter=",", ndmin=2, dtype=np.float64)
+                x = np.loadtxt(path, delimiter=_sep(op), ndmin=2, dtype=np.float64,
+                               skiprows=1 if "header" in op.attributes else 0)
         elif fmt == "mtx":
             x = scipy.io.mmread(path)
         else:
@@ -223,15 +224,43 @@ def write(op: mx.WriteOp, args: Args) -> None:
             with open(path, "wb") as f:
                 np.save(f, _dense(x))
         elif fmt == "csv":
-            np.savetxt(path, _dense(x), delimiter=",", fmt="%.17g")  # round-trips f64
+            header = ""
+            if "header" in op.attributes:
+                header = _sep(op).join(f"C{j + 1}" for j in range(x.shape[1]))
+            np.savetxt(path, _dense(x), delimiter=_sep(op), fmt="%.17g", header=header, comments="")
         elif fmt == "mtx":
             with open(path, "wb") as f:
                 scipy.io.mmwrite(f, x)
         else:
             raise KernelError(f"cannot write '{path}': unknown format '{fmt}'")
+        if "mtd" in op.attributes:  # SystemDS's metadata file next to the data
+            _write_mtd(op, x, path, fmt)
     except OSError as e:
         raise KernelError(f"cannot write '{path}': {e}") from e
     return None
+
+
+def _sep(op: Any) -> str:
+    sep = op.attributes.get("sep")
+    return sep.data if sep is not None else ","
+
+
+def _write_mtd(op: Any, x: Mat, path: str, fmt: str) -> None:
+    import json
+
+    meta: dict[str, Any] = {
+        "data_type": "matrix",
+        "value_type": "double",
+        "rows": int(x.shape[0]),
+        "cols": int(x.shape[1]),
+        "nnz": _nnz(x),
+        "format": {"mtx": "mm"}.get(fmt, fmt),
+    }
+    if fmt == "csv":
+        meta["header"] = "header" in op.attributes
+        meta["sep"] = _sep(op)
+    with open(path + ".mtd", "w") as f:
+        json.dump(meta, f, indent=4)
 
 
 def describe(value: Any) -> str:
@@ -258,6 +287,9 @@ def describe(value: Any) -> str:
 @_register(mx.PrintOp)
 def print_(op: mx.PrintOp, args: Args) -> None:
     text = describe(args[0])
+    if "text" in op.attributes:  # a template: `{}` stands for the value (the DML frontend)
+        print(op.attributes["text"].data.replace("{}", text), flush=True)  # type: ignore[attr-defined]
+        return None
     print(f"{op.label.data}: {text}" if op.label is not None else text, flush=True)
     return None
 

@@ -1,0 +1,1 @@
+"""Frontends: source languages translated into the `matrix` dialect (DML today)."""

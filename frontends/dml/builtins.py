@@ -1,0 +1,463 @@
+"""DML builtin functions onto matrix ops: one small function per builtin, in a table."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    BoolAttr,
+    FloatAttr,
+    IntegerAttr,
+    StringAttr,
+    UnitAttr,
+    f64,
+    i64,
+)
+
+from amls.dialects import matrix as mx
+from amls.frontends.dml import syntax as S
+from amls.frontends.dml.translate import ANY, Translator, Val, fmt_scalar, read_mtd
+
+Builtin = Callable[[Translator, S.Call], Val]
+BUILTINS: dict[str, Builtin] = {}
+
+
+def builtin(*names: str) -> Callable[[Builtin], Builtin]:
+    def reg(fn: Builtin) -> Builtin:
+        for n in names:
+            BUILTINS[n] = fn
+        return fn
+
+    return reg
+
+
+def _args(tr: Translator, c: S.Call, params: list[str], required: int) -> dict[str, Any]:
+    bound = tr.bind_args(c, params)
+    for p in params[:required]:
+        if p not in bound:
+            raise tr.err(c, f"{c.name}: missing argument '{p}'")
+    return bound
+
+
+def _const(tr: Translator, node: Any, what: str, c: S.Call) -> Any:
+    v = tr.expr(node)
+    if v.const is None or v.kind == "fmt":
+        raise tr.err(node, f"{c.name}: {what} must be known at compile time")
+    return v.const
+
+
+# -- aggregates -------------------------------------------------------------------
+
+
+def _reduce(tr: Translator, c: S.Call, kind: str, axis: str) -> Val:
+    a = _args(tr, c, ["target"], 1)
+    v = tr.expr(a["target"])
+    if axis == "all" and v.scalar:
+        return v if kind != "mean" else tr.to_f64(v, c)
+    X = tr.need_matrix(v, c, c.name)
+    props = {"kind": StringAttr(kind), "axis": StringAttr(axis)}
+    if axis == "all":
+        return Val("f64", tr.mop(mx.ReduceOp, [X], c, f64, props))
+    return Val("matrix", tr.mop(mx.ReduceOp, [X], c, ANY, props))
+
+
+for _name, _kind, _axis in [
+    ("sum", "sum", "all"), ("mean", "mean", "all"), ("avg", "mean", "all"),
+    ("rowSums", "sum", "row"), ("colSums", "sum", "col"), ("rowMeans", "mean", "row"),
+    ("colMeans", "mean", "col"), ("rowMins", "min", "row"), ("rowMaxs", "max", "row"),
+    ("colMins", "min", "col"), ("colMaxs", "max", "col"),
+]:  # fmt: skip
+    BUILTINS[_name] = lambda tr, c, k=_kind, ax=_axis: _reduce(tr, c, k, ax)
+
+
+@builtin("rowIndexMax", "rowIndexMin")
+def _row_index(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target"], 1)
+    X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
+    kind = "argmax" if c.name == "rowIndexMax" else "argmin"
+    props = {"kind": StringAttr(kind), "axis": StringAttr("row")}
+    idx = tr.mop(mx.ReduceOp, [X], c, ANY, props)
+    one = tr.const(1.0, "f64", c).ssa
+    return Val("matrix", tr.mop(mx.AddOp, [idx, one], c))  # 1-based, as DML
+
+
+@builtin("min", "max")
+def _minmax(tr: Translator, c: S.Call) -> Val:
+    if any(a.name is not None for a in c.args):
+        raise tr.err(c, f"{c.name} takes positional arguments only")
+    if not c.args:
+        raise tr.err(c, f"{c.name}: missing argument")
+    vals = [tr.expr(a.value) for a in c.args]
+    if len(vals) == 1:
+        v = vals[0]
+        if v.scalar:
+            return v
+        X = tr.need_matrix(v, c, c.name)
+        props = {"kind": StringAttr(c.name), "axis": StringAttr("all")}
+        return Val("f64", tr.mop(mx.ReduceOp, [X], c, f64, props))
+    acc = vals[0]
+    for v in vals[1:]:
+        if acc.kind == "matrix" or v.kind == "matrix":
+            cls = mx.MinOp if c.name == "min" else mx.MaxOp
+            acc = Val("matrix", tr.mop(cls, [tr.operand(acc, c), tr.operand(v, c)], c))
+        else:
+            acc = tr.minmax(c.name, acc, v, c)
+    return acc
+
+
+# -- matrix functions ---------------------------------------------------------------
+
+
+def _unary_matrix(cls: type[Any]) -> Builtin:
+    def fn(tr: Translator, c: S.Call) -> Val:
+        a = _args(tr, c, ["target"], 1)
+        X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
+        return Val("matrix", tr.mop(cls, [X], c))
+
+    return fn
+
+
+BUILTINS["t"] = _unary_matrix(mx.TransposeOp)
+BUILTINS["diag"] = _unary_matrix(mx.DiagOp)
+BUILTINS["inv"] = _unary_matrix(mx.InvOp)
+
+
+@builtin("trace")
+def _trace(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target"], 1)
+    X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
+    return Val("f64", tr.mop(mx.TraceOp, [X], c, f64))
+
+
+@builtin("solve")
+def _solve(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["A", "b"], 2)
+    A = tr.need_matrix(tr.expr(a["A"]), c, "solve")
+    b = tr.need_matrix(tr.expr(a["b"]), c, "solve")
+    return Val("matrix", tr.mop(mx.SolveOp, [A, b], c))
+
+
+@builtin("nrow", "ncol", "length")
+def _dims(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target"], 1)
+    X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
+    if c.name == "nrow":
+        return Val("i64", tr.mop(mx.NrowOp, [X], c, i64))
+    if c.name == "ncol":
+        return Val("i64", tr.mop(mx.NcolOp, [X], c, i64))
+    r = Val("i64", tr.mop(mx.NrowOp, [X], c, i64))
+    k = Val("i64", tr.mop(mx.NcolOp, [X], c, i64))
+    return tr.binop("*", r, k, c)
+
+
+@builtin("cbind", "rbind", "append")
+def _bind(tr: Translator, c: S.Call) -> Val:
+    if len(c.args) < 2 or any(a.name is not None for a in c.args):
+        raise tr.err(c, f"{c.name} takes two or more positional matrix arguments")
+    ms = []
+    for a in c.args:
+        v = tr.expr(a.value)
+        if v.scalar:
+            v = Val("matrix", tr.mop(mx.FromScalarOp, [tr.operand(v, c)], c))
+        ms.append(tr.need_matrix(v, a, c.name))
+    cls = mx.RbindOp if c.name == "rbind" else mx.CbindOp
+    return Val("matrix", tr.mop(cls, [ms], c))
+
+
+@builtin("matrix")
+def _matrix(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["data", "rows", "cols", "byrow"], 1)
+    data = tr.expr(a["data"])
+    if data.kind == "str":
+        return _matrix_from_string(tr, c, a, data.const)
+    if "rows" not in a and "cols" not in a:
+        raise tr.err(c, "matrix: rows and cols are required")
+    if data.kind == "matrix":
+        X = data.ssa
+        nr = tr.to_i64(tr.expr(a["rows"]), c) if "rows" in a else None
+        nc = tr.to_i64(tr.expr(a["cols"]), c) if "cols" in a else None
+        cells = tr.binop("*", Val("i64", tr.mop(mx.NrowOp, [X], c, i64)),
+                         Val("i64", tr.mop(mx.NcolOp, [X], c, i64)), c)
+        if nr is None:
+            nr = tr.binop("%/%", cells, nc, c)  # type: ignore[arg-type]
+        if nc is None:
+            nc = tr.binop("%/%", cells, nr, c)
+        byrow = True if "byrow" not in a else bool(_const(tr, a["byrow"], "byrow", c))
+        nr, nc = tr.materialize(nr, c), tr.materialize(nc, c)
+        if byrow:
+            return Val("matrix", tr.mop(mx.ReshapeOp, [X, nr.ssa, nc.ssa], c))
+        Xt = tr.mop(mx.TransposeOp, [X], c)
+        Y = tr.mop(mx.ReshapeOp, [Xt, nc.ssa, nr.ssa], c)
+        return Val("matrix", tr.mop(mx.TransposeOp, [Y], c))
+    if "rows" not in a or "cols" not in a:
+        raise tr.err(c, "matrix: rows and cols are required")
+    v = tr.materialize(tr.to_f64(data, c), c)
+    nr = tr.materialize(tr.to_i64(tr.expr(a["rows"]), c), c)
+    nc = tr.materialize(tr.to_i64(tr.expr(a["cols"]), c), c)
+    rt = mx.MatrixType(nr.const, nc.const) if nr.const is not None and nc.const is not None else ANY
+    return Val("matrix", tr.mop(mx.FillOp, [v.ssa, nr.ssa, nc.ssa], c, rt))
+
+
+def _matrix_from_string(tr: Translator, c: S.Call, a: dict[str, Any], text: str) -> Val:
+    from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
+
+    try:
+        cells = [float(x) for x in text.replace(",", " ").split()]
+    except ValueError:
+        raise tr.err(c, "matrix: the string must hold numbers separated by spaces") from None
+    nr = int(_const(tr, a["rows"], "rows", c)) if "rows" in a else None
+    nc = int(_const(tr, a["cols"], "cols", c)) if "cols" in a else None
+    if nr is None and nc is None:
+        raise tr.err(c, "matrix: rows or cols is required")
+    nr = nr if nr is not None else len(cells) // nc  # type: ignore[operator]
+    nc = nc if nc is not None else len(cells) // nr
+    if nr * nc != len(cells):
+        raise tr.err(c, f"matrix: {len(cells)} values do not fill {nr}x{nc}")
+    rows = [cells[i * nc : (i + 1) * nc] for i in range(nr)]
+    attr = DenseIntOrFPElementsAttr.from_list(TensorType(f64, [nr, nc]), [x for r in rows for x in r])
+    return Val("matrix", tr.mop(mx.ConstantOp, [], c, mx.MatrixType(nr, nc), {"value": attr}))
+
+
+@builtin("rand")
+def _rand(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["rows", "cols", "min", "max", "sparsity", "pdf", "seed", "lambda"], 2)
+    nr = tr.materialize(tr.to_i64(tr.expr(a["rows"]), c), c)
+    nc = tr.materialize(tr.to_i64(tr.expr(a["cols"]), c), c)
+    props: dict[str, Any] = {}
+    for k in ("min", "max", "sparsity"):
+        if k in a:
+            props[k] = FloatAttr(float(_const(tr, a[k], k, c)), f64)
+    if "pdf" in a:
+        pdf = str(_const(tr, a["pdf"], "pdf", c))
+        if pdf not in ("uniform", "normal"):
+            raise tr.err(c, f"rand: pdf '{pdf}' not supported yet (uniform, normal)")
+        props["pdf"] = StringAttr(pdf)
+    if "seed" in a:
+        seed = int(_const(tr, a["seed"], "seed", c))
+        if seed != -1:
+            props["seed"] = IntegerAttr(seed, i64)
+    rt = mx.MatrixType(nr.const, nc.const) if nr.const is not None and nc.const is not None else ANY
+    return Val("matrix", tr.mop(mx.RandOp, [nr.ssa, nc.ssa], c, rt, props))
+
+
+@builtin("seq")
+def _seq(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["from", "to", "incr"], 2)
+    lo = tr.to_f64(tr.expr(a["from"]), c)
+    hi = tr.to_f64(tr.expr(a["to"]), c)
+    if "incr" in a:
+        step = tr.to_f64(tr.expr(a["incr"]), c)
+    elif lo.const is not None and hi.const is not None:
+        step = Val("f64", None, 1.0 if lo.const <= hi.const else -1.0)
+    else:
+        step = tr.select(tr.cmp("<=", lo, hi, c), Val("f64", None, 1.0), Val("f64", None, -1.0), c)
+    ops = [tr.materialize(v, c).ssa for v in (lo, hi, step)]
+    return Val("matrix", tr.mop(mx.SeqOp, ops, c))
+
+
+_ELEMENTWISE = {
+    "abs": mx.AbsOp, "exp": mx.ExpOp, "sqrt": mx.SqrtOp, "round": mx.RoundOp,
+    "floor": mx.FloorOp, "ceil": mx.CeilOp, "sign": mx.SignOp, "sigmoid": mx.SigmoidOp,
+    "log": mx.LogOp,
+}  # fmt: skip
+
+
+def _elementwise(name: str) -> Builtin:
+    def fn(tr: Translator, c: S.Call) -> Val:
+        params = ["target", "base"] if name == "log" else ["target"]
+        a = _args(tr, c, params, 1)
+        v = tr.expr(a["target"])
+        if v.kind == "matrix":
+            out = Val("matrix", tr.mop(_ELEMENTWISE[name], [v.ssa], c))
+        else:
+            tr.need_scalar(v, c)
+            out = tr.scalar_unary(name, v, c)
+        if "base" in a:
+            base = tr.expr(a["base"])
+            lb = tr.scalar_unary("log", base, c)
+            out = tr.binop("/", out, lb, c)
+        return out
+
+    return fn
+
+
+for _n in _ELEMENTWISE:
+    BUILTINS[_n] = _elementwise(_n)
+
+
+@builtin("ifelse")
+def _ifelse(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["test", "yes", "no"], 3)
+    cond, yes, no = tr.expr(a["test"]), tr.expr(a["yes"]), tr.expr(a["no"])
+    if cond.kind == "matrix":
+        return Val("matrix", tr.mop(mx.SelectOp, [cond.ssa, tr.operand(yes, c), tr.operand(no, c)], c))
+    if yes.kind == "matrix" or no.kind == "matrix":
+        raise tr.err(c, "ifelse with a scalar condition takes scalar branches")
+    return tr.select(tr.to_i1(cond, c), yes, no, c)
+
+
+@builtin("as.scalar")
+def _as_scalar(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target"], 1)
+    v = tr.expr(a["target"])
+    if v.kind != "matrix":
+        return v
+    return Val("f64", tr.mop(mx.ToScalarOp, [v.ssa], c, f64))
+
+
+@builtin("as.matrix")
+def _as_matrix(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target"], 1)
+    v = tr.expr(a["target"])
+    if v.kind == "matrix":
+        return v
+    return Val("matrix", tr.mop(mx.FromScalarOp, [tr.operand(v, c)], c, mx.MatrixType(1, 1)))
+
+
+def _scalar_cast(kind: str) -> Builtin:
+    def fn(tr: Translator, c: S.Call) -> Val:
+        a = _args(tr, c, ["target"], 1)
+        v = tr.expr(a["target"])
+        if v.kind == "matrix":
+            v = Val("f64", tr.mop(mx.ToScalarOp, [v.ssa], c, f64))
+        if v.kind == "str":
+            from amls.frontends.dml.translate import arg_value
+
+            v = tr.literal(arg_value(v.const))
+        tr.need_scalar(v, c)
+        if kind == "f64":
+            return tr.to_f64(v, c)
+        if kind == "i64":
+            return tr.to_i64(v, c)
+        return tr.to_i1(v, c)
+
+    return fn
+
+
+BUILTINS["as.double"] = _scalar_cast("f64")
+BUILTINS["as.integer"] = _scalar_cast("i64")
+BUILTINS["as.logical"] = BUILTINS["as.boolean"] = _scalar_cast("i1")
+
+
+@builtin("ifdef")
+def _ifdef(tr: Translator, c: S.Call) -> Val:
+    if len(c.args) != 2 or not isinstance(c.args[0].value, S.CmdArg):
+        raise tr.err(c, "ifdef takes a $parameter and a default value")
+    name = c.args[0].value.name
+    if name in tr.cmd:
+        return tr.literal(tr.cmd[name])
+    return tr.expr(c.args[1].value)
+
+
+# -- I/O ---------------------------------------------------------------------------
+
+_FORMATS = {"csv": "csv", "mm": "mtx", "npy": "npy", "mtx": "mtx"}
+
+
+@builtin("read")
+def _read(tr: Translator, c: S.Call) -> Val:
+    params = ["target", "format", "header", "sep", "rows", "cols", "nnz", "data_type",
+              "value_type", "fill", "default", "naStrings"]  # fmt: skip
+    a = _args(tr, c, params, 1)
+    path = str(_const(tr, a["target"], "the file name", c))
+    mtd = read_mtd(path) or {}
+    dt = str(_const(tr, a["data_type"], "data_type", c)) if "data_type" in a else mtd.get("data_type", "matrix")
+    if dt != "matrix":
+        raise tr.err(c, f"read: data_type '{dt}' not supported" + (" (frames, lists and tensors are not supported)" if dt in ("frame", "list", "tensor") else ""))
+    fmt = str(_const(tr, a["format"], "format", c)) if "format" in a else mtd.get("format")
+    if fmt is None:
+        ext = os.path.splitext(path)[1].lstrip(".").lower()
+        if ext in _FORMATS:
+            fmt = ext
+        else:
+            raise tr.err(c, f"read: no format= and no metadata file '{path}.mtd'")
+    if fmt not in _FORMATS:
+        raise tr.err(c, f"read: format '{fmt}' not supported yet (csv, mm, npy)")
+    header = bool(_const(tr, a["header"], "header", c)) if "header" in a else bool(mtd.get("header", False))
+    sep = str(_const(tr, a["sep"], "sep", c)) if "sep" in a else str(mtd.get("sep", ","))
+
+    def dim(key: str) -> int | None:
+        v = _const(tr, a[key], key, c) if key in a else mtd.get(key)
+        return int(v) if v is not None and int(v) >= 0 else None
+
+    rows, cols, nnz = dim("rows"), dim("cols"), dim("nnz")
+    if rows is None or cols is None:
+        nnz = None
+    rt = mx.MatrixType(rows, cols, nnz)
+    op = mx.ReadOp.build(result_types=[rt], properties={"path": StringAttr(path), "format": StringAttr(_FORMATS[fmt])})
+    if _FORMATS[fmt] == "csv":
+        if header:
+            op.attributes["header"] = BoolAttr(True, None) if False else IntegerAttr(1, 1)
+        if sep != ",":
+            op.attributes["sep"] = StringAttr(sep)
+    tr.emit(op, c)
+    return Val("matrix", op.results[0])
+
+
+@builtin("write")
+def _write(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target", "file", "format", "header", "sep", "description", "rows_in_block", "cols_in_block"], 2)
+    v = tr.expr(a["target"])
+    if v.kind in ("str", "fmt"):
+        raise tr.err(c, "write: writing strings is not supported yet")
+    X = v.ssa if v.kind == "matrix" else tr.mop(mx.FromScalarOp, [tr.operand(v, c)], c, mx.MatrixType(1, 1))
+    path = str(_const(tr, a["file"], "the file name", c))
+    fmt = str(_const(tr, a["format"], "format", c)) if "format" in a else "csv"
+    if fmt == "text":
+        raise tr.err(c, "write: format 'text' (ijv) not supported yet (csv, mm, npy)")
+    if fmt not in _FORMATS:
+        raise tr.err(c, f"write: format '{fmt}' not supported yet (csv, mm, npy)")
+    op = mx.WriteOp.build(operands=[X], properties={"path": StringAttr(path), "format": StringAttr(_FORMATS[fmt])})
+    op.attributes["mtd"] = UnitAttr()
+    if "header" in a and bool(_const(tr, a["header"], "header", c)):
+        op.attributes["header"] = IntegerAttr(1, 1)
+    if "sep" in a:
+        op.attributes["sep"] = StringAttr(str(_const(tr, a["sep"], "sep", c)))
+    tr.emit(op, c)
+    return Val("str", None, "")
+
+
+@builtin("print")
+def _print(tr: Translator, c: S.Call) -> Val:
+    if len(c.args) != 1:
+        raise tr.err(c, "print takes one argument")
+    v = tr.expr(c.args[0].value)
+    parts = v.const if v.kind == "fmt" else [v]
+    text = ""
+    pending: list[tuple[str, Val]] = []
+    for p in parts:
+        if isinstance(p, str):
+            text += p
+        elif isinstance(p, Val) and p.const is not None:
+            text += p.const if isinstance(p.const, str) else fmt_scalar(p.const)
+        else:
+            pending.append((text, p))
+            text = ""
+    if not pending:
+        op = mx.PrintOp.build(operands=[tr.const(0, "i64", c).ssa], properties={})
+        op.attributes["text"] = StringAttr(text)
+        tr.emit(op, c)
+        return Val("str", None, "")
+    for i, (prefix, p) in enumerate(pending):
+        suffix = text if i == len(pending) - 1 else ""
+        operand = p.ssa
+        op = mx.PrintOp.build(operands=[operand], properties={})
+        op.attributes["text"] = StringAttr(prefix + "{}" + suffix)
+        tr.emit(op, c)
+    return Val("str", None, "")
+
+
+@builtin("stop")
+def _stop(tr: Translator, c: S.Call) -> Val:
+    raise tr.err(c, "builtin stop not supported yet")
+
+
+@builtin("assert")
+def _assert(tr: Translator, c: S.Call) -> Val:
+    raise tr.err(c, "builtin assert not supported yet")
+
+
+del arith

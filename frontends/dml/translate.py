@@ -1,0 +1,1040 @@
+"""DML AST -> `matrix`-dialect module: func.func @main plus one func.func per DML function.
+
+Values: matrices are `!matrix.mat<?x?xf64>` (read() gives the dims of its .mtd; size
+inference refines the rest); scalars are f64 (double), i64 (int), i1 (boolean); strings
+are compile-time constants. Control flow is scf; the values an if or loop carries are the
+variables it assigns that are defined before it and read afterwards or inside it (a def
+and liveness analysis over the AST). Every op carries the DML file:line:col it came from.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from xdsl.dialects import arith, func, math as xmath, scf
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    Float64Type,
+    FloatAttr,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+    f64,
+    i1,
+    i64,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+from amls.dialects import matrix as mx
+from amls.frontends.dml import syntax as S
+from amls.frontends.dml.syntax import DMLError
+
+ANY = mx.MatrixType(None, None)
+
+NOT_YET = {
+    "rev", "cumsum", "cumprod", "cummin", "cummax", "table", "removeEmpty", "outer", "order",
+    "replace", "is.nan", "is.na", "is.infinite", "det", "var", "sd", "prod", "rowVars",
+    "colVars", "rowSds", "colSds", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+    "tanh", "quantile", "median", "moment", "cov", "cor", "lower.tri", "upper.tri", "cumsumprod",
+    "rowProds", "colProds", "eigen", "svd", "lu", "qr", "cholesky", "aggregate",
+}  # fmt: skip
+UNSUPPORTED_TYPES = {"frame": "frames", "list": "lists", "tensor": "tensors"}
+
+
+@dataclass
+class Val:
+    """A DML value: kind matrix / f64 / i64 / i1 / str / fmt; `const` when known now."""
+
+    kind: str
+    ssa: SSAValue | None = None
+    const: Any = None
+
+    @property
+    def scalar(self) -> bool:
+        return self.kind in ("f64", "i64", "i1")
+
+
+_KIND_TYPE: dict[str, Attribute] = {"f64": f64, "i64": i64, "i1": i1}
+_DECL_KIND = {"double": "f64", "int": "i64", "boolean": "i1", "matrix": "matrix"}
+
+
+def kind_of_type(t: Attribute) -> str:
+    if isinstance(t, mx.MatrixType):
+        return "matrix"
+    if isinstance(t, Float64Type):
+        return "f64"
+    if isinstance(t, IntegerType):
+        return "i1" if t.width.data == 1 else "i64"
+    raise AssertionError(t)
+
+
+def fmt_scalar(v: Any) -> str:
+    """A constant as DML prints it (TRUE, 3, 2.5, 3.0)."""
+    if isinstance(v, bool):
+        return "TRUE" if v else "FALSE"
+    if isinstance(v, float):
+        if math.isnan(v):
+            return "NaN"
+        if math.isinf(v):
+            return "Infinity" if v > 0 else "-Infinity"
+        return repr(v) if abs(v) >= 1e-3 and abs(v) < 1e7 or v == 0 else _java_double(v)
+    return str(v)
+
+
+def _java_double(v: float) -> str:
+    m, e = f"{v:.17E}".split("E")
+    s = repr(v)
+    if "e" in s:
+        m, e = s.split("e")
+        if "." not in m:
+            m += ".0"
+        return f"{m}E{int(e)}"
+    return s
+
+
+def arg_value(text: str) -> Any:
+    """A -args / -nvargs value as DML sees it: int, double, boolean or string."""
+    if re.fullmatch(r"[+-]?\d+", text):
+        return int(text)
+    try:
+        return float(text)
+    except ValueError:
+        pass
+    if text in ("TRUE", "FALSE", "true", "false"):
+        return text.lower() == "true"
+    return text
+
+
+# ---------------------------------------------------------------------------
+# Def / use analysis over statements (for the values ifs and loops carry).
+
+
+def _expr_uses(e: Any, out: set[str]) -> None:
+    if isinstance(e, S.Name):
+        out.add(e.id)
+    elif isinstance(e, S.Index):
+        out.add(e.name)
+        for r in (e.rows, e.cols):
+            if r is not None:
+                _expr_uses(r.lo, out)
+                if r.hi is not None:
+                    _expr_uses(r.hi, out)
+    elif isinstance(e, S.Call):
+        for a in e.args:
+            _expr_uses(a.value, out)
+    elif isinstance(e, S.BinOp):
+        _expr_uses(e.lhs, out)
+        _expr_uses(e.rhs, out)
+    elif isinstance(e, S.Unary):
+        _expr_uses(e.operand, out)
+    elif isinstance(e, S.MultiId):
+        for x in e.items:
+            _expr_uses(x, out)
+
+
+def _target_name(t: Any) -> str:
+    return t.id if isinstance(t, S.Name) else t.name
+
+
+def defs_uses(stmts: Sequence[Any]) -> tuple[set[str], set[str]]:
+    """(variables assigned, variables read) anywhere in stmts."""
+    d: set[str] = set()
+    u: set[str] = set()
+    for s in stmts:
+        if isinstance(s, S.Assign):
+            d.add(_target_name(s.target))
+            _expr_uses(s.value, u)
+            if isinstance(s.target, S.Index) or s.accumulate:
+                _expr_uses(s.target, u)
+        elif isinstance(s, S.MultiAssign):
+            for t in s.targets:
+                d.add(_target_name(t))
+                if isinstance(t, S.Index):
+                    _expr_uses(t, u)
+            _expr_uses(s.call, u)
+        elif isinstance(s, S.ExprStmt):
+            _expr_uses(s.call, u)
+        elif isinstance(s, S.If):
+            _expr_uses(s.cond, u)
+            for b in (s.then, s.orelse):
+                bd, bu = defs_uses(b)
+                d |= bd
+                u |= bu
+        elif isinstance(s, S.For):
+            _expr_uses(s.lo, u)
+            if s.hi is not None:
+                _expr_uses(s.hi, u)
+            d.add(s.var)
+            bd, bu = defs_uses(s.body)
+            d |= bd
+            u |= bu
+        elif isinstance(s, S.While):
+            _expr_uses(s.cond, u)
+            bd, bu = defs_uses(s.body)
+            d |= bd
+            u |= bu
+    return d, u
+
+
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class FuncInfo:
+    node: S.FuncDef
+    file: str
+    symbol: str
+    op: func.FuncOp | None = None
+    namespaces: dict[str, str] | None = None
+
+
+class Translator:
+    def __init__(
+        self,
+        file: str,
+        args: Sequence[str] = (),
+        nvargs: dict[str, str] | None = None,
+    ):
+        self.file = file
+        self.cur_file = file
+        self.cmd: dict[str, Any] = {str(i + 1): arg_value(a) for i, a in enumerate(args)}
+        for k, v in (nvargs or {}).items():
+            self.cmd[k] = arg_value(v)
+        self.module = ModuleOp([])
+        self.functions: dict[str, FuncInfo] = {}  # qualified name -> info
+        self.namespaces: dict[str, str] = {}  # ns -> file (of the current file)
+        self.block: Block = Block()
+        self.env: dict[str, Val] = {}
+        self.live_after: set[str] = set()
+
+    # -- errors and locations ------------------------------------------------
+
+    def err(self, node: S.Node, message: str) -> DMLError:
+        return DMLError(self.cur_file, node.line, node.col, message)
+
+    def emit(self, op: Operation, node: S.Node) -> Operation:
+        op.location = FileLineColLoc(StringAttr(self.cur_file), IntAttr(node.line), IntAttr(node.col))
+        self.block.add_op(op)
+        return op
+
+    # -- top level -------------------------------------------------------------
+
+    def translate(self, stmts: list[Any]) -> ModuleOp:
+        self.collect_functions(stmts, self.file, "")
+        main = func.FuncOp("main", ([], []))
+        self.block = main.body.blocks.first  # type: ignore[assignment]
+        self.module.body.blocks.first.add_op(main)  # type: ignore[union-attr]
+        self.stmts([s for s in stmts if not isinstance(s, S.FuncDef | S.Source)], set())
+        ret = func.ReturnOp()
+        ret.location = main.location = FileLineColLoc(StringAttr(self.file), IntAttr(1), IntAttr(1))
+        self.block.add_op(ret)
+        return self.module
+
+    def collect_functions(self, stmts: list[Any], file: str, prefix: str) -> None:
+        saved = self.cur_file
+        self.cur_file = file
+        for s in stmts:
+            if isinstance(s, S.Source):
+                self.source(s, file, prefix)
+            elif isinstance(s, S.FuncDef):
+                q = prefix + s.name
+                symbol = q.replace("::", "__")
+                self.functions[q] = FuncInfo(s, file, symbol)
+        self.cur_file = saved
+
+    def source(self, s: S.Source, file: str, prefix: str) -> None:
+        base = Path(file).parent
+        cands = [base / s.path, Path(s.path)]
+        path = next((p for p in cands if p.is_file()), None)
+        if path is None:
+            raise self.err(s, f"source: no such file '{s.path}'")
+        text = path.read_text()
+        stmts = S.parse(text, str(path))
+        ns = prefix + s.ns + "::"
+        self.collect_functions(stmts, str(path), ns)
+        # Inside the sourced file its own functions are called without the namespace.
+        for q, info in list(self.functions.items()):
+            if q.startswith(ns) and info.namespaces is None:
+                info.namespaces = {"": ns}
+
+    # -- statements ------------------------------------------------------------
+
+    def stmts(self, stmts: list[Any], live_after: set[str]) -> None:
+        for i, s in enumerate(stmts):
+            _, later = defs_uses(stmts[i + 1 :])
+            saved = self.live_after
+            self.live_after = later | live_after
+            self.stmt(s)
+            self.live_after = saved
+
+    def stmt(self, s: Any) -> None:
+        if isinstance(s, S.Assign):
+            self.assign(s)
+        elif isinstance(s, S.MultiAssign):
+            self.multi_assign(s)
+        elif isinstance(s, S.ExprStmt):
+            self.call(s.call, statement=True)
+        elif isinstance(s, S.If):
+            self.if_(s)
+        elif isinstance(s, S.For):
+            self.for_(s)
+        elif isinstance(s, S.While):
+            self.while_(s)
+        elif isinstance(s, S.FuncDef):
+            raise self.err(s, "functions are defined at the top level of a script")
+        elif isinstance(s, S.Source):
+            raise self.err(s, "source() is allowed at the top level of a script only")
+        else:  # pragma: no cover
+            raise self.err(s, f"unsupported statement {type(s).__name__}")
+
+    def assign(self, s: S.Assign) -> None:
+        value = self.expr(s.value)
+        if s.accumulate:
+            value = self.binop("+", self.expr(s.target), value, s)
+        self.store(s.target, value, s)
+
+    def store(self, target: S.Name | S.Index, value: Val, node: S.Node) -> None:
+        if value.kind == "fmt":
+            raise self.err(node, "a string built from runtime values can only be printed")
+        if isinstance(target, S.Name):
+            self.env[target.id] = value
+            return
+        base = self.lookup(target.name, target)
+        if base.kind != "matrix":
+            raise self.err(target, f"left indexing needs a matrix, '{target.name}' is a scalar")
+        X = base.ssa
+        assert X is not None
+        r0, nr = self.index_range(target.rows, X, 0, target)
+        c0, nc = self.index_range(target.cols, X, 1, target)
+        if value.kind == "matrix":
+            v = value.ssa
+        elif value.scalar:
+            v = self.mop(mx.FillOp, [self.to_f64(value, node).ssa, nr, nc], node)
+        else:
+            raise self.err(node, "cannot assign a string into a matrix")
+        out = self.mop(mx.UpdateOp, [X, v, r0, c0], node)
+        self.env[target.name] = Val("matrix", out)
+
+    def multi_assign(self, s: S.MultiAssign) -> None:
+        results = self.call_user(s.call, want=len(s.targets))
+        for t, v in zip(s.targets, results, strict=True):
+            self.store(t, v, s)
+
+    # -- control flow ------------------------------------------------------------
+
+    def _carried(self, defs: set[str], uses_inside: set[str]) -> list[str]:
+        live = self.live_after | uses_inside
+        return sorted(n for n in defs if n in self.env and n in live and self.env[n].kind != "str")
+
+    def _in_block(self, block: Block, fn: Any) -> Any:
+        saved = self.block
+        self.block = block
+        try:
+            return fn()
+        finally:
+            self.block = saved
+
+    def if_(self, s: S.If) -> None:
+        cond = self.to_i1(self.expr(s.cond), s.cond)
+        if cond.const is not None:  # a constant predicate: only the taken branch exists
+            self.stmts(s.then if cond.const else s.orelse, self.live_after)
+            return
+        td, tu = defs_uses(s.then)
+        ed, eu = defs_uses(s.orelse)
+        before = dict(self.env)
+        envs: list[dict[str, Val]] = []
+        blocks: list[Block] = []
+        for body in (s.then, s.orelse):
+            self.env = dict(before)
+            b = Block()
+            self._in_block(b, lambda body=body: self.stmts(body, self.live_after))
+            envs.append(self.env)
+            blocks.append(b)
+        names = sorted(
+            n for n in (td | ed)
+            if n in self.live_after and n in envs[0] and n in envs[1]
+            and envs[0][n].kind not in ("str", "fmt")
+        )
+        outs = [[e[n] for n in names] for e in envs]
+        kinds = [self.join_kind(a.kind, b.kind, s) for a, b in zip(outs[0], outs[1], strict=True)]
+        for b, vals in zip(blocks, outs, strict=True):
+            coerced = self._in_block(b, lambda vals=vals: [
+                self.ssa_as(v, k, s) for v, k in zip(vals, kinds, strict=True)
+            ])
+            y = scf.YieldOp(*coerced)
+            y.location = self._loc(s)
+            b.add_op(y)
+        op = self.emit(
+            scf.IfOp(cond.ssa, [self.type_of(k) for k in kinds], Region(blocks[0]), Region(blocks[1])),
+            s,
+        )
+        self.env = before
+        for n, k, r in zip(names, kinds, op.results, strict=True):
+            self.env[n] = Val(k, r)
+
+    def _loc(self, node: S.Node) -> FileLineColLoc:
+        return FileLineColLoc(StringAttr(self.cur_file), IntAttr(node.line), IntAttr(node.col))
+
+    def join_kind(self, a: str, b: str, node: S.Node) -> str:
+        if a == b:
+            return a
+        if "matrix" in (a, b):
+            raise self.err(node, "a variable is a matrix on one path and a scalar on another")
+        if "str" in (a, b) or "fmt" in (a, b):
+            raise self.err(node, "a variable is a string on one path only")
+        return "f64" if "f64" in (a, b) else "i64"
+
+    def type_of(self, kind: str) -> Attribute:
+        return ANY if kind == "matrix" else _KIND_TYPE[kind]
+
+    def ssa_as(self, v: Val, kind: str, node: S.Node) -> SSAValue:
+        out = self.materialize(self.coerce(v, kind, node), node).ssa
+        assert out is not None
+        return out
+
+    def coerce(self, v: Val, kind: str, node: S.Node) -> Val:
+        if kind == "matrix":
+            if v.kind != "matrix":
+                raise self.err(node, "a variable is a matrix on one path and a scalar on another")
+            assert v.ssa is not None
+            if v.ssa.type != ANY:
+                return Val("matrix", self.mop(mx.CastOp, [v.ssa], node))
+            return v
+        if kind == "f64":
+            return self.to_f64(v, node)
+        if kind == "i64":
+            return self.to_i64(v, node)
+        return self.to_i1(v, node)
+
+    def _loop(self, node: S.Node, body_stmts: list[Any], extra_uses: set[str], build: Any) -> None:
+        """Translate a loop whose carried variables get fixed kinds (retrying on promotion)."""
+        bd, bu = defs_uses(body_stmts)
+        names = self._carried(bd, bu | extra_uses)
+        kinds = {n: self.env[n].kind for n in names}
+        for _attempt in range(4):
+            before = dict(self.env)
+            try:
+                changed = build(names, kinds)
+            except BaseException:
+                self.env = before
+                raise
+            if not changed:
+                return
+            self.env = before
+
+    def for_(self, s: S.For) -> None:
+        if s.hi is None:
+            call = s.lo
+            a = {i: x for i, x in enumerate(call.args)}
+            if len(a) not in (2, 3):
+                raise self.err(call, "seq in a loop takes from, to and an optional increment")
+            lo, hi = self.expr(a[0].value), self.expr(a[1].value)
+            step = self.expr(a[2].value) if 2 in a else None
+        else:
+            lo, hi, step = self.expr(s.lo), self.expr(s.hi), None
+        for v in (lo, hi, step):
+            if v is not None and not v.scalar:
+                raise self.err(s, "loop bounds must be scalars")
+        ints = all(v is None or v.kind in ("i64", "i1") for v in (lo, hi, step))
+        kind = "i64" if ints else "f64"
+        conv = self.to_i64 if ints else self.to_f64
+        lo, hi = conv(lo, s), conv(hi, s)
+        if step is None:
+            if lo.const is not None and hi.const is not None:
+                step = self.const(1 if lo.const <= hi.const else -1, kind, s)
+            else:
+                le = self.cmp("<=", lo, hi, s)
+                step = self.select(le, self.const(1, kind, s), self.const(-1, kind, s), s)
+        step = conv(step, s)
+        # trip count: max(0, floor((hi - lo) / step) + 1), iterating k = 0 .. n-1, i = lo + k*step
+        if ints and lo.const is not None and step.const == 1:
+            lb, ub, st = lo, self.binop("+", hi, self.const(1, "i64", s), s), step
+            iv_of = None
+        else:
+            diff = self.binop("-", self.to_f64(hi, s), self.to_f64(lo, s), s)
+            q = self.binop("/", diff, self.to_f64(step, s), s)
+            n = self.to_i64(self.scalar_unary("floor", q, s), s)
+            n = self.binop("+", n, self.const(1, "i64", s), s)
+            n = self.minmax("max", n, self.const(0, "i64", s), s)
+            lb, ub, st = self.const(0, "i64", s), n, self.const(1, "i64", s)
+            iv_of = (lo, step, kind)
+
+        def build(names: list[str], kinds: dict[str, str]) -> bool:
+            inits = [self.ssa_as(self.env[n], kinds[n], s) for n in names]
+            body = Block(arg_types=[i64, *(self.type_of(kinds[n]) for n in names)])
+            outer = dict(self.env)
+
+            def inside() -> list[SSAValue]:
+                for n, a in zip(names, body.args[1:], strict=True):
+                    self.env[n] = Val(kinds[n], a)
+                k = Val("i64", body.args[0])
+                if iv_of is None:
+                    self.env[s.var] = k
+                else:
+                    lo_, step_, kd = iv_of
+                    self.env[s.var] = self.binop(
+                        "+", lo_, self.binop("*", k if kd == "i64" else self.to_f64(k, s), step_, s), s
+                    )
+                self.stmts(s.body, set(names) | self.live_after)
+                return [self.env[n] for n in names]  # type: ignore[return-value]
+
+            new = self._in_block(body, inside)
+            promoted = self._promote(names, kinds, new, s)
+            if promoted:
+                return True
+            ys = self._in_block(body, lambda: [self.ssa_as(v, kinds[n], s) for n, v in zip(names, new, strict=True)])
+            y = scf.YieldOp(*ys)
+            y.location = self._loc(s)
+            body.add_op(y)
+            self.env = outer
+            op = self.emit(scf.ForOp(lb.ssa, ub.ssa, st.ssa, inits, body), s)
+            for n, r in zip(names, op.results, strict=True):
+                self.env[n] = Val(kinds[n], r)
+            return False
+
+        self._loop(s, s.body, set(), build)
+
+    def _promote(self, names: list[str], kinds: dict[str, str], new: list[Val], node: S.Node) -> bool:
+        changed = False
+        for n, v in zip(names, new, strict=True):
+            k = self.join_kind(kinds[n], v.kind, node)
+            if k != kinds[n]:
+                kinds[n] = k
+                changed = True
+        return changed
+
+    def while_(self, s: S.While) -> None:
+        cu: set[str] = set()
+        _expr_uses(s.cond, cu)
+
+        def build(names: list[str], kinds: dict[str, str]) -> bool:
+            inits = [self.ssa_as(self.env[n], kinds[n], s) for n in names]
+            types = [self.type_of(kinds[n]) for n in names]
+            outer = dict(self.env)
+            before = Block(arg_types=types)
+
+            def cond() -> None:
+                for n, a in zip(names, before.args, strict=True):
+                    self.env[n] = Val(kinds[n], a)
+                c = self.to_i1(self.expr(s.cond), s.cond)
+                if c.ssa is None:
+                    c = self.materialize(c, s)
+                self.emit(scf.ConditionOp(c.ssa, *before.args), s)
+
+            self._in_block(before, cond)
+            self.env = dict(outer)
+            after = Block(arg_types=types)
+
+            def inside() -> list[Val]:
+                for n, a in zip(names, after.args, strict=True):
+                    self.env[n] = Val(kinds[n], a)
+                self.stmts(s.body, set(names) | self.live_after | cu)
+                return [self.env[n] for n in names]
+
+            new = self._in_block(after, inside)
+            if self._promote(names, kinds, new, s):
+                return True
+            ys = self._in_block(after, lambda: [self.ssa_as(v, kinds[n], s) for n, v in zip(names, new, strict=True)])
+            y = scf.YieldOp(*ys)
+            y.location = self._loc(s)
+            after.add_op(y)
+            self.env = outer
+            op = self.emit(scf.WhileOp(inits, types, Region(before), Region(after)), s)
+            for n, r in zip(names, op.results, strict=True):
+                self.env[n] = Val(kinds[n], r)
+            return False
+
+        self._loop(s, s.body, cu, build)
+
+    # -- values -----------------------------------------------------------------
+
+    def lookup(self, name: str, node: S.Node) -> Val:
+        v = self.env.get(name)
+        if v is None:
+            raise self.err(node, f"undefined variable '{name}'")
+        return v
+
+    def const(self, value: Any, kind: str, node: S.Node) -> Val:
+        if kind == "f64":
+            value = float(value)
+            op: Operation = arith.ConstantOp(FloatAttr(value, f64))
+        elif kind == "i64":
+            value = int(value)
+            op = arith.ConstantOp(IntegerAttr(value, i64))
+        elif kind == "i1":
+            value = bool(value)
+            op = arith.ConstantOp(IntegerAttr(int(value), i1))
+        else:
+            return Val("str", None, value)
+        self.emit(op, node)
+        return Val(kind, op.results[0], value)
+
+    def materialize(self, v: Val, node: S.Node) -> Val:
+        return v if v.ssa is not None else self.const(v.const, v.kind, node)
+
+    def mop(self, cls: type[Operation], operands: list[Any], node: S.Node, result: Attribute = ANY,
+            props: dict[str, Attribute] | None = None) -> SSAValue:
+        op = cls.build(operands=operands, result_types=[result], properties=props or {})
+        self.emit(op, node)
+        return op.results[0]
+
+    def to_f64(self, v: Val, node: S.Node) -> Val:
+        self.need_scalar(v, node)
+        if v.kind == "f64":
+            return v
+        if v.const is not None:
+            return self.const(float(v.const), "f64", node)
+        x = v.ssa
+        if v.kind == "i1":
+            x = self.emit(arith.ExtUIOp(x, i64), node).results[0]
+        return Val("f64", self.emit(arith.SIToFPOp(x, f64), node).results[0])
+
+    def to_i64(self, v: Val, node: S.Node) -> Val:
+        self.need_scalar(v, node)
+        if v.kind == "i64":
+            return v
+        if v.const is not None:
+            if isinstance(v.const, float) and not math.isfinite(v.const):
+                raise self.err(node, f"cannot convert {v.const} to an integer")
+            return self.const(int(v.const), "i64", node)
+        op = arith.ExtUIOp(v.ssa, i64) if v.kind == "i1" else arith.FPToSIOp(v.ssa, i64)
+        return Val("i64", self.emit(op, node).results[0])
+
+    def to_i1(self, v: Val, node: S.Node) -> Val:
+        if v.kind == "matrix":
+            v = Val("f64", self.mop(mx.ToScalarOp, [v.ssa], node, f64))
+        self.need_scalar(v, node)
+        if v.kind == "i1":
+            return v
+        if v.const is not None:
+            return self.const(v.const != 0, "i1", node)
+        zero = self.const(0, v.kind, node)
+        op = arith.CmpfOp(v.ssa, zero.ssa, "une") if v.kind == "f64" else arith.CmpiOp(v.ssa, zero.ssa, "ne")
+        return Val("i1", self.emit(op, node).results[0])
+
+    def need_scalar(self, v: Val, node: S.Node) -> None:
+        if v.kind == "matrix":
+            raise self.err(node, "expected a scalar, got a matrix (use as.scalar)")
+        if v.kind in ("str", "fmt"):
+            raise self.err(node, "expected a number, got a string")
+
+    def need_matrix(self, v: Val, node: S.Node, what: str) -> SSAValue:
+        if v.kind != "matrix":
+            raise self.err(node, f"{what} expects a matrix, got a scalar")
+        assert v.ssa is not None
+        return v.ssa
+
+    def operand(self, v: Val, node: S.Node) -> SSAValue:
+        """A matrix-op operand: the matrix, or the scalar as f64."""
+        if v.kind == "matrix":
+            return v.ssa  # type: ignore[return-value]
+        return self.materialize(self.to_f64(v, node), node).ssa  # type: ignore[return-value]
+
+    # -- expressions --------------------------------------------------------------
+
+    def expr(self, e: Any) -> Val:
+        if isinstance(e, S.Num):
+            return Val("i64" if isinstance(e.value, int) else "f64", None, e.value)
+        if isinstance(e, S.Str):
+            return Val("str", None, e.value)
+        if isinstance(e, S.Bool):
+            return Val("i1", None, e.value)
+        if isinstance(e, S.Name):
+            v = self.lookup(e.id, e)
+            return v
+        if isinstance(e, S.CmdArg):
+            if e.name not in self.cmd:
+                raise self.err(e, f"no value for ${e.name} (pass it with -args / -nvargs)")
+            return self.literal(self.cmd[e.name])
+        if isinstance(e, S.Index):
+            return self.index(e)
+        if isinstance(e, S.Call):
+            return self.call(e)
+        if isinstance(e, S.BinOp):
+            return self.binop(e.op, self.expr(e.lhs), self.expr(e.rhs), e)
+        if isinstance(e, S.Unary):
+            v = self.expr(e.operand)
+            if e.op == "+":
+                return v
+            if e.op == "-":
+                if v.kind == "matrix":
+                    return Val("matrix", self.mop(mx.NegOp, [v.ssa], e))
+                self.need_scalar(v, e)
+                if v.kind == "i1":
+                    v = self.to_i64(v, e)
+                return self.binop("-", Val(v.kind, None, 0), v, e)
+            if v.kind == "matrix":
+                return Val("matrix", self.mop(mx.NotOp, [v.ssa], e))
+            b = self.to_i1(v, e)
+            if b.const is not None:
+                return Val("i1", None, not b.const)
+            t = self.const(True, "i1", e)
+            return Val("i1", self.emit(arith.XOrIOp(b.ssa, t.ssa), e).results[0])
+        if isinstance(e, S.MultiId):
+            raise self.err(e, "a list of values [a, b] is only allowed left of '='")
+        raise self.err(e, f"unsupported expression {type(e).__name__}")  # pragma: no cover
+
+    def literal(self, v: Any) -> Val:
+        if isinstance(v, bool):
+            return Val("i1", None, v)
+        if isinstance(v, int):
+            return Val("i64", None, v)
+        if isinstance(v, float):
+            return Val("f64", None, v)
+        return Val("str", None, v)
+
+    # index ranges: (0-based start i64, length i64)
+    def index_range(self, r: S.Range | None, X: SSAValue, axis: int, node: S.Node) -> tuple[SSAValue, SSAValue]:
+        if r is None:
+            zero = self.const(0, "i64", node).ssa
+            n = self.mop(mx.NrowOp if axis == 0 else mx.NcolOp, [X], node, i64)
+            return zero, n  # type: ignore[return-value]
+        lo = self.expr(r.lo)
+        if lo.kind == "matrix":
+            raise self.err(r, "an index must be a scalar (use as.scalar)")
+        lo = self.to_i64(lo, r)
+        start = self.binop("-", lo, Val("i64", None, 1), r)
+        if r.hi is None:
+            return self.materialize(start, r).ssa, self.const(1, "i64", r).ssa  # type: ignore[return-value]
+        hi = self.to_i64(self.expr(r.hi), r)
+        n = self.binop("-", hi, start, r)
+        return self.materialize(start, r).ssa, self.materialize(n, r).ssa  # type: ignore[return-value]
+
+    def index(self, e: S.Index) -> Val:
+        base = self.lookup(e.name, e)
+        X = self.need_matrix(base, e, "indexing")
+        r0, nr = self.index_range(e.rows, X, 0, e)
+        c0, nc = self.index_range(e.cols, X, 1, e)
+        r1 = self.emit(arith.AddiOp(r0, nr), e).results[0]
+        c1 = self.emit(arith.AddiOp(c0, nc), e).results[0]
+        return Val("matrix", self.mop(mx.SliceOp, [X, r0, r1, c0, c1], e))
+
+    def binop(self, op: str, a: Val, b: Val, node: S.Node) -> Val:
+        if a.kind in ("str", "fmt") or b.kind in ("str", "fmt"):
+            return self.concat(op, a, b, node)
+        if a.kind == "matrix" or b.kind == "matrix":
+            return self.matrix_binop(op, a, b, node)
+        return self.scalar_binop(op, a, b, node)
+
+    def concat(self, op: str, a: Val, b: Val, node: S.Node) -> Val:
+        if op != "+":
+            if op in ("==", "!=") and a.kind == b.kind == "str":
+                return Val("i1", None, (a.const == b.const) == (op == "=="))
+            raise self.err(node, f"operator {op} does not apply to strings")
+        parts: list[Any] = []
+        for v in (a, b):
+            if v.kind == "fmt":
+                parts.extend(v.const)
+            elif v.const is not None:
+                parts.append(v.const if isinstance(v.const, str) else fmt_scalar(v.const))
+            else:
+                parts.append(v)
+        merged: list[Any] = []
+        for p in parts:
+            if isinstance(p, str) and merged and isinstance(merged[-1], str):
+                merged[-1] += p
+            else:
+                merged.append(p)
+        if len(merged) == 1 and isinstance(merged[0], str):
+            return Val("str", None, merged[0])
+        return Val("fmt", None, merged)
+
+    _MATRIX_BINARY: dict[str, type[Operation]] = {
+        "+": mx.AddOp, "-": mx.SubOp, "*": mx.MulOp, "/": mx.DivOp, "^": mx.PowOp,
+        "%%": mx.ModOp, "==": mx.EqOp, "!=": mx.NeOp, "<": mx.LtOp, "<=": mx.LeOp,
+        ">": mx.GtOp, ">=": mx.GeOp, "&": mx.AndOp, "|": mx.OrOp,
+    }  # fmt: skip
+
+    def matrix_binop(self, op: str, a: Val, b: Val, node: S.Node) -> Val:
+        if op == "%*%":
+            A = self.need_matrix(a, node, "%*%")
+            B = self.need_matrix(b, node, "%*%")
+            return Val("matrix", self.mop(mx.MatmulOp, [A, B], node))
+        x, y = self.operand(a, node), self.operand(b, node)
+        if op == "%/%":
+            q = self.mop(mx.DivOp, [x, y], node)
+            return Val("matrix", self.mop(mx.FloorOp, [q], node))
+        cls = self._MATRIX_BINARY.get(op)
+        if cls is None:  # pragma: no cover
+            raise self.err(node, f"unsupported operator {op}")
+        return Val("matrix", self.mop(cls, [x, y], node))
+
+    def scalar_binop(self, op: str, a: Val, b: Val, node: S.Node) -> Val:
+        if op == "%*%":
+            raise self.err(node, "%*% expects matrices, got scalars")
+        if a.const is not None and b.const is not None:
+            folded = _fold(op, a, b)
+            if folded is not None:
+                return folded
+        if op in ("&", "|"):
+            x, y = self.materialize(self.to_i1(a, node), node), self.materialize(self.to_i1(b, node), node)
+            cls = arith.AndIOp if op == "&" else arith.OrIOp
+            return Val("i1", self.emit(cls(x.ssa, y.ssa), node).results[0])
+        ints = a.kind in ("i64", "i1") and b.kind in ("i64", "i1")
+        if op in ("==", "!=", "<", "<=", ">", ">="):
+            if ints:
+                x, y = self.materialize(self.to_i64(a, node), node), self.materialize(self.to_i64(b, node), node)
+                pred = {"==": "eq", "!=": "ne", "<": "slt", "<=": "sle", ">": "sgt", ">=": "sge"}[op]
+                return Val("i1", self.emit(arith.CmpiOp(x.ssa, y.ssa, pred), node).results[0])
+            return self.cmp(op, a, b, node)
+        if ints and op in ("+", "-", "*", "%/%"):
+            x, y = self.materialize(self.to_i64(a, node), node), self.materialize(self.to_i64(b, node), node)
+            cls = {"+": arith.AddiOp, "-": arith.SubiOp, "*": arith.MuliOp, "%/%": arith.FloorDivSIOp}[op]
+            return Val("i64", self.emit(cls(x.ssa, y.ssa), node).results[0])
+        x, y = self.materialize(self.to_f64(a, node), node), self.materialize(self.to_f64(b, node), node)
+        if op in ("+", "-", "*", "/"):
+            cls = {"+": arith.AddfOp, "-": arith.SubfOp, "*": arith.MulfOp, "/": arith.DivfOp}[op]
+            return Val("f64", self.emit(cls(x.ssa, y.ssa), node).results[0])
+        if op == "^":
+            return Val("f64", self.emit(xmath.PowFOp(x.ssa, y.ssa), node).results[0])
+        q = Val("f64", self.emit(arith.DivfOp(x.ssa, y.ssa), node).results[0])
+        fq = self.scalar_unary("floor", q, node)
+        if op == "%/%":
+            return self.to_i64(fq, node) if ints else fq
+        if op == "%%":  # a - floor(a / b) * b: the sign of b, as R
+            m = self.emit(arith.MulfOp(fq.ssa, y.ssa), node).results[0]
+            r = Val("f64", self.emit(arith.SubfOp(x.ssa, m), node).results[0])
+            return self.to_i64(r, node) if ints else r
+        raise self.err(node, f"unsupported operator {op}")  # pragma: no cover
+
+    def cmp(self, op: str, a: Val, b: Val, node: S.Node) -> Val:
+        if a.const is not None and b.const is not None:
+            f = _fold(op, a, b)
+            if f is not None:
+                return f
+        x, y = self.materialize(self.to_f64(a, node), node), self.materialize(self.to_f64(b, node), node)
+        pred = {"==": "oeq", "!=": "une", "<": "olt", "<=": "ole", ">": "ogt", ">=": "oge"}[op]
+        return Val("i1", self.emit(arith.CmpfOp(x.ssa, y.ssa, pred), node).results[0])
+
+    def select(self, c: Val, a: Val, b: Val, node: S.Node) -> Val:
+        if c.const is not None:
+            return a if c.const else b
+        kind = self.join_kind(a.kind, b.kind, node)
+        x, y = self.materialize(self.coerce(a, kind, node), node), self.materialize(self.coerce(b, kind, node), node)
+        return Val(kind, self.emit(arith.SelectOp(c.ssa, x.ssa, y.ssa), node).results[0])
+
+    def minmax(self, which: str, a: Val, b: Val, node: S.Node) -> Val:
+        if a.const is not None and b.const is not None:
+            k = "i64" if a.kind in ("i64", "i1") and b.kind in ("i64", "i1") else "f64"
+            v = (max if which == "max" else min)(a.const, b.const)
+            return Val(k, None, int(v) if k == "i64" else float(v))
+        if a.kind in ("i64", "i1") and b.kind in ("i64", "i1"):
+            x, y = self.materialize(self.to_i64(a, node), node), self.materialize(self.to_i64(b, node), node)
+            cls = arith.MaxSIOp if which == "max" else arith.MinSIOp
+            return Val("i64", self.emit(cls(x.ssa, y.ssa), node).results[0])
+        x, y = self.materialize(self.to_f64(a, node), node), self.materialize(self.to_f64(b, node), node)
+        cls = arith.MaximumfOp if which == "max" else arith.MinimumfOp
+        return Val("f64", self.emit(cls(x.ssa, y.ssa), node).results[0])
+
+    _SCALAR_UNARY = {
+        "exp": (xmath.ExpOp, math.exp), "log": (xmath.LogOp, math.log),
+        "sqrt": (xmath.SqrtOp, math.sqrt), "abs": (xmath.AbsFOp, abs),
+        "floor": (xmath.FloorOp, math.floor), "ceil": (xmath.CeilOp, math.ceil),
+        "round": (xmath.RoundOp, None),
+    }  # fmt: skip
+
+    def scalar_unary(self, name: str, v: Val, node: S.Node) -> Val:
+        keep_int = name in ("abs", "floor", "ceil", "round") and v.kind in ("i64", "i1")
+        if keep_int:
+            if name == "abs" and v.const is None:
+                neg = self.binop("-", Val("i64", None, 0), v, node)
+                return self.minmax("max", self.to_i64(v, node), neg, node)
+            if name != "abs":
+                return self.to_i64(v, node)
+        x = self.to_f64(v, node)
+        if name == "sign":
+            pos = self.cmp(">", x, Val("f64", None, 0.0), node)
+            neg = self.cmp("<", x, Val("f64", None, 0.0), node)
+            s = self.select(pos, Val("f64", None, 1.0), self.select(neg, Val("f64", None, -1.0), Val("f64", None, 0.0), node), node)
+            return s
+        if name == "sigmoid":
+            e = self.scalar_unary("exp", self.binop("-", Val("f64", None, 0.0), x, node), node)
+            return self.binop("/", Val("f64", None, 1.0), self.binop("+", Val("f64", None, 1.0), e, node), node)
+        cls, fn = self._SCALAR_UNARY[name]
+        if x.const is not None and fn is not None:
+            try:
+                r = float(fn(x.const))
+                return Val("i64", None, int(r)) if keep_int else Val("f64", None, r)
+            except (ValueError, OverflowError):
+                pass
+        x = self.materialize(x, node)
+        return Val("f64", self.emit(cls(x.ssa), node).results[0])
+
+    # -- calls --------------------------------------------------------------------
+
+    def call(self, c: S.Call, statement: bool = False) -> Val:
+        from amls.frontends.dml.builtins import BUILTINS
+
+        name = c.name
+        info = self.resolve_function(name)
+        if info is not None:
+            results = self.call_user(c, want=1 if not statement else 0)
+            return results[0] if results else Val("str", None, "")
+        if name in BUILTINS:
+            return BUILTINS[name](self, c)  # type: ignore[no-any-return]
+        if name in NOT_YET:
+            raise self.err(c, f"builtin {name} not supported yet")
+        if name in ("as.frame", "list", "tensor", "as.list", "frame"):
+            raise self.err(c, f"{name}: frames, lists and tensors are not supported")
+        raise self.err(c, f"unknown function '{name}'")
+
+    def resolve_function(self, name: str) -> FuncInfo | None:
+        if name in self.functions:
+            return self.functions[name]
+        prefix = getattr(self, "_ns_prefix", "")
+        if prefix and prefix + name in self.functions:
+            return self.functions[prefix + name]
+        return None
+
+    def bind_args(self, c: S.Call, params: list[str], defaults: dict[str, Any] | None = None,
+                  what: str | None = None) -> dict[str, Any]:
+        """Match positional and named arguments to parameter names (AST nodes back)."""
+        what = what or c.name
+        out: dict[str, Any] = {}
+        named = False
+        for i, a in enumerate(c.args):
+            if a.name is None:
+                if named:
+                    raise self.err(a, f"{what}: positional argument after a named one")
+                if i >= len(params):
+                    raise self.err(a, f"{what}: too many arguments ({len(c.args)}; takes {len(params)})")
+                out[params[i]] = a.value
+            else:
+                named = True
+                if a.name not in params:
+                    raise self.err(a, f"{what}: no parameter named '{a.name}' (parameters: {', '.join(params)})")
+                if a.name in out:
+                    raise self.err(a, f"{what}: parameter '{a.name}' given twice")
+                out[a.name] = a.value
+        return out
+
+    def call_user(self, c: S.Call, want: int) -> list[Val]:
+        info = self.resolve_function(c.name)
+        if info is None:
+            if c.name in NOT_YET:
+                raise self.err(c, f"builtin {c.name} not supported yet")
+            raise self.err(c, f"unknown function '{c.name}'")
+        fn = info.node
+        bound = self.bind_args(c, [p.name for p in fn.params])
+        if want > len(fn.outs):
+            raise self.err(c, f"{c.name} returns {len(fn.outs)} values, {want} are assigned")
+        fop = self.function_op(info)
+        operands: list[SSAValue] = []
+        for p in fn.params:
+            if p.name in bound:
+                v = self.expr(bound[p.name])
+            elif p.default is not None:
+                saved = (self.cur_file,)
+                self.cur_file = info.file
+                try:
+                    v = self.expr(p.default)
+                finally:
+                    (self.cur_file,) = saved
+            else:
+                raise self.err(c, f"{c.name}: missing argument '{p.name}'")
+            k = _DECL_KIND[p.type]
+            if (k == "matrix") != (v.kind == "matrix"):
+                have = "a matrix" if v.kind == "matrix" else "a scalar"
+                raise self.err(c, f"{c.name}: argument '{p.name}' must be {'a matrix' if k == 'matrix' else 'a scalar'}, got {have}")
+            operands.append(self.materialize(self.coerce(v, k, c), c).ssa)  # type: ignore[arg-type]
+        types = [self.type_of(_DECL_KIND[o.type]) for o in fn.outs]
+        op = self.emit(func.CallOp(fop.sym_name.data, operands, types), c)
+        return [Val(_DECL_KIND[o.type], r) for o, r in zip(fn.outs, op.results, strict=True)]
+
+    def function_op(self, info: FuncInfo) -> func.FuncOp:
+        if info.op is not None:
+            return info.op
+        fn = info.node
+        for p in [*fn.params, *fn.outs]:
+            if p.type in UNSUPPORTED_TYPES:
+                raise DMLError(info.file, p.line, p.col, f"{UNSUPPORTED_TYPES[p.type]} are not supported")
+            if p.type not in _DECL_KIND:
+                raise DMLError(info.file, p.line, p.col, f"{p.type} parameters are not supported yet")
+        ins = [self.type_of(_DECL_KIND[p.type]) for p in fn.params]
+        outs = [self.type_of(_DECL_KIND[o.type]) for o in fn.outs]
+        fop = func.FuncOp(info.symbol, (ins, outs))
+        fop.location = FileLineColLoc(StringAttr(info.file), IntAttr(fn.line), IntAttr(fn.col))
+        info.op = fop
+        self.module.body.blocks.first.add_op(fop)  # type: ignore[union-attr]
+        saved = (self.block, self.env, self.cur_file, self.live_after, getattr(self, "_ns_prefix", ""))
+        try:
+            block = fop.body.blocks.first
+            assert block is not None
+            self.block, self.cur_file, self.live_after = block, info.file, set()
+            self._ns_prefix = (info.namespaces or {}).get("", "")
+            self.env = {}
+            for p, a in zip(fn.params, block.args, strict=True):
+                a.name_hint = p.name if p.name.isidentifier() else None
+                self.env[p.name] = Val(_DECL_KIND[p.type], a)
+            self.stmts(fn.body, {o.name for o in fn.outs})
+            rets = []
+            for o in fn.outs:
+                if o.name not in self.env:
+                    raise DMLError(info.file, o.line, o.col, f"function {fn.name} does not assign its output '{o.name}'")
+                rets.append(self.materialize(self.coerce(self.env[o.name], _DECL_KIND[o.type], o), o).ssa)
+            self.emit(func.ReturnOp(*rets), fn)
+        finally:
+            self.block, self.env, self.cur_file, self.live_after, self._ns_prefix = saved
+        return fop
+
+
+def _fold(op: str, a: Val, b: Val) -> Val | None:
+    x, y = a.const, b.const
+    ints = a.kind in ("i64", "i1") and b.kind in ("i64", "i1")
+    xf, yf = float(x), float(y)
+    try:
+        if op in ("==", "!=", "<", "<=", ">", ">="):
+            r = {"==": xf == yf, "!=": xf != yf, "<": xf < yf, "<=": xf <= yf, ">": xf > yf, ">=": xf >= yf}[op]
+            return Val("i1", None, r)
+        if op == "&":
+            return Val("i1", None, bool(x) and bool(y))
+        if op == "|":
+            return Val("i1", None, bool(x) or bool(y))
+        if op in ("+", "-", "*"):
+            r = {"+": xf + yf, "-": xf - yf, "*": xf * yf}[op]
+            if ints:
+                return Val("i64", None, {"+": int(x) + int(y), "-": int(x) - int(y), "*": int(x) * int(y)}[op])
+            return Val("f64", None, r)
+        if op == "/":
+            return Val("f64", None, xf / yf)
+        if op == "^":
+            return Val("f64", None, float(xf**yf))
+        if op == "%/%":
+            r = math.floor(xf / yf)
+            return Val("i64", None, int(r)) if ints else Val("f64", None, float(r))
+        if op == "%%":
+            r = xf - math.floor(xf / yf) * yf
+            return Val("i64", None, int(r)) if ints else Val("f64", None, r)
+    except (ZeroDivisionError, OverflowError, ValueError):
+        return None
+    return None
+
+
+def read_mtd(path: str) -> dict[str, Any] | None:
+    p = Path(path + ".mtd")
+    if not p.is_file():
+        return None
+    try:
+        return json.loads(p.read_text())  # type: ignore[no-any-return]
+    except (OSError, ValueError):
+        return None
+
+
+def import_dml(
+    text: str, file: str, args: Sequence[str] = (), nvargs: dict[str, str] | None = None
+) -> ModuleOp:
+    """Translate a DML script into a matrix-dialect module (raises DMLError)."""
+    stmts = S.parse(text, file)
+    return Translator(file, args, nvargs).translate(stmts)
+
+
+__all__ = ["DMLError", "Translator", "import_dml", "os"]
