@@ -446,6 +446,8 @@ def _print(tr: Translator, c: S.Call) -> Val:
         operand = p.ssa
         op = mx.PrintOp.build(operands=[operand], properties={})
         op.attributes["text"] = StringAttr(prefix + "{}" + suffix)
+        if i < len(pending) - 1:
+            op.attributes["cont"] = UnitAttr()
         tr.emit(op, c)
     return Val("str", None, "")
 

@@ -931,6 +931,8 @@ class Translator:
                 raise self.err(c, f"builtin {c.name} not supported yet")
             raise self.err(c, f"unknown function '{c.name}'")
         fn = info.node
+        if len({a.name is None for a in c.args}) > 1:  # as SystemDS
+            raise self.err(c, f"{c.name}: pass arguments either all by name or all by position")
         bound = self.bind_args(c, [p.name for p in fn.params])
         if want > len(fn.outs):
             raise self.err(c, f"{c.name} returns {len(fn.outs)} values, {want} are assigned")

@@ -288,7 +288,8 @@ def describe(value: Any) -> str:
 def print_(op: mx.PrintOp, args: Args) -> None:
     text = describe(args[0])
     if "text" in op.attributes:  # a template: `{}` stands for the value (the DML frontend)
-        print(op.attributes["text"].data.replace("{}", text), flush=True)  # type: ignore[attr-defined]
+        end = "" if "cont" in op.attributes else "\n"  # `cont`: the line goes on in the next print
+        print(op.attributes["text"].data.replace("{}", text), end=end, flush=True)  # type: ignore[attr-defined]
         return None
     print(f"{op.label.data}: {text}" if op.label is not None else text, flush=True)
     return None

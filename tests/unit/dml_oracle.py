@@ -80,7 +80,7 @@ def run_amls(script: Path, inputs: dict[str, str], out: Path, level: str = "O2")
     out.mkdir(parents=True, exist_ok=True)
     nv = dict(a.split("=", 1) for a in nvargs(inputs, out))
     module = import_dml_file(str(script), (), nv)
-    compile_module(module, make_context(), level, "main")
+    compile_module(module, make_context(), level, "main", "dist=false")
     run_function(module, "main", [])
 
 
