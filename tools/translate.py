@@ -53,7 +53,9 @@ def _is_number(s: str) -> bool:
         return False
 
 
-def import_dml_file(path: str | None, args: Sequence[str] = (), nvargs: dict[str, str] | None = None) -> Any:
+def import_dml_file(
+    path: str | None, args: Sequence[str] = (), nvargs: dict[str, str] | None = None
+) -> Any:
     """Read and translate a DML script; its errors become one-line UserErrors."""
     from amls.frontends.dml import DMLError, import_dml
 
@@ -81,9 +83,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         if not ns.import_dml:
             raise UserError("amls-translate: error: choose a translation (--import-dml)", 2)
         module = import_dml_file(ns.input_file, args, nvargs)
-        from xdsl.printer import Printer
-
         import io
+
+        from xdsl.printer import Printer
 
         buf = io.StringIO()
         Printer(stream=buf, print_debuginfo=ns.print_debuginfo).print_op(module)

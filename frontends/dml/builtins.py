@@ -179,8 +179,12 @@ def _matrix(tr: Translator, c: S.Call) -> Val:
         X = data.ssa
         nr = tr.to_i64(tr.expr(a["rows"]), c) if "rows" in a else None
         nc = tr.to_i64(tr.expr(a["cols"]), c) if "cols" in a else None
-        cells = tr.binop("*", Val("i64", tr.mop(mx.NrowOp, [X], c, i64)),
-                         Val("i64", tr.mop(mx.NcolOp, [X], c, i64)), c)
+        cells = tr.binop(
+            "*",
+            Val("i64", tr.mop(mx.NrowOp, [X], c, i64)),
+            Val("i64", tr.mop(mx.NcolOp, [X], c, i64)),
+            c,
+        )
         if nr is None:
             nr = tr.binop("%/%", cells, nc, c)  # type: ignore[arg-type]
         if nc is None:
@@ -217,7 +221,9 @@ def _matrix_from_string(tr: Translator, c: S.Call, a: dict[str, Any], text: str)
     if nr * nc != len(cells):
         raise tr.err(c, f"matrix: {len(cells)} values do not fill {nr}x{nc}")
     rows = [cells[i * nc : (i + 1) * nc] for i in range(nr)]
-    attr = DenseIntOrFPElementsAttr.from_list(TensorType(f64, [nr, nc]), [x for r in rows for x in r])
+    attr = DenseIntOrFPElementsAttr.from_list(
+        TensorType(f64, [nr, nc]), [x for r in rows for x in r]
+    )
     return Val("matrix", tr.mop(mx.ConstantOp, [], c, mx.MatrixType(nr, nc), {"value": attr}))
 
 
@@ -293,7 +299,9 @@ def _ifelse(tr: Translator, c: S.Call) -> Val:
     a = _args(tr, c, ["test", "yes", "no"], 3)
     cond, yes, no = tr.expr(a["test"]), tr.expr(a["yes"]), tr.expr(a["no"])
     if cond.kind == "matrix":
-        return Val("matrix", tr.mop(mx.SelectOp, [cond.ssa, tr.operand(yes, c), tr.operand(no, c)], c))
+        return Val(
+            "matrix", tr.mop(mx.SelectOp, [cond.ssa, tr.operand(yes, c), tr.operand(no, c)], c)
+        )
     if yes.kind == "matrix" or no.kind == "matrix":
         raise tr.err(c, "ifelse with a scalar condition takes scalar branches")
     return tr.select(tr.to_i1(cond, c), yes, no, c)
@@ -364,9 +372,21 @@ def _read(tr: Translator, c: S.Call) -> Val:
     a = _args(tr, c, params, 1)
     path = str(_const(tr, a["target"], "the file name", c))
     mtd = read_mtd(path) or {}
-    dt = str(_const(tr, a["data_type"], "data_type", c)) if "data_type" in a else mtd.get("data_type", "matrix")
+    dt = (
+        str(_const(tr, a["data_type"], "data_type", c))
+        if "data_type" in a
+        else mtd.get("data_type", "matrix")
+    )
     if dt != "matrix":
-        raise tr.err(c, f"read: data_type '{dt}' not supported" + (" (frames, lists and tensors are not supported)" if dt in ("frame", "list", "tensor") else ""))
+        raise tr.err(
+            c,
+            f"read: data_type '{dt}' not supported"
+            + (
+                " (frames, lists and tensors are not supported)"
+                if dt in ("frame", "list", "tensor")
+                else ""
+            ),
+        )
     fmt = str(_const(tr, a["format"], "format", c)) if "format" in a else mtd.get("format")
     if fmt is None:
         ext = os.path.splitext(path)[1].lstrip(".").lower()
@@ -376,7 +396,11 @@ def _read(tr: Translator, c: S.Call) -> Val:
             raise tr.err(c, f"read: no format= and no metadata file '{path}.mtd'")
     if fmt not in _FORMATS:
         raise tr.err(c, f"read: format '{fmt}' not supported yet (csv, mm, npy)")
-    header = bool(_const(tr, a["header"], "header", c)) if "header" in a else bool(mtd.get("header", False))
+    header = (
+        bool(_const(tr, a["header"], "header", c))
+        if "header" in a
+        else bool(mtd.get("header", False))
+    )
     sep = str(_const(tr, a["sep"], "sep", c)) if "sep" in a else str(mtd.get("sep", ","))
 
     def dim(key: str) -> int | None:
@@ -387,7 +411,10 @@ def _read(tr: Translator, c: S.Call) -> Val:
     if rows is None or cols is None:
         nnz = None
     rt = mx.MatrixType(rows, cols, nnz)
-    op = mx.ReadOp.build(result_types=[rt], properties={"path": StringAttr(path), "format": StringAttr(_FORMATS[fmt])})
+    op = mx.ReadOp.build(
+        result_types=[rt],
+        properties={"path": StringAttr(path), "format": StringAttr(_FORMATS[fmt])},
+    )
     if _FORMATS[fmt] == "csv":
         if header:
             op.attributes["header"] = BoolAttr(True, None) if False else IntegerAttr(1, 1)
@@ -399,18 +426,38 @@ def _read(tr: Translator, c: S.Call) -> Val:
 
 @builtin("write")
 def _write(tr: Translator, c: S.Call) -> Val:
-    a = _args(tr, c, ["target", "file", "format", "header", "sep", "description", "rows_in_block", "cols_in_block"], 2)
+    a = _args(
+        tr,
+        c,
+        [
+            "target",
+            "file",
+            "format",
+            "header",
+            "sep",
+            "description",
+            "rows_in_block",
+            "cols_in_block",
+        ],
+        2,
+    )
     v = tr.expr(a["target"])
     if v.kind in ("str", "fmt"):
         raise tr.err(c, "write: writing strings is not supported yet")
-    X = v.ssa if v.kind == "matrix" else tr.mop(mx.FromScalarOp, [tr.operand(v, c)], c, mx.MatrixType(1, 1))
+    X = (
+        v.ssa
+        if v.kind == "matrix"
+        else tr.mop(mx.FromScalarOp, [tr.operand(v, c)], c, mx.MatrixType(1, 1))
+    )
     path = str(_const(tr, a["file"], "the file name", c))
     fmt = str(_const(tr, a["format"], "format", c)) if "format" in a else "csv"
     if fmt == "text":
         raise tr.err(c, "write: format 'text' (ijv) not supported yet (csv, mm, npy)")
     if fmt not in _FORMATS:
         raise tr.err(c, f"write: format '{fmt}' not supported yet (csv, mm, npy)")
-    op = mx.WriteOp.build(operands=[X], properties={"path": StringAttr(path), "format": StringAttr(_FORMATS[fmt])})
+    op = mx.WriteOp.build(
+        operands=[X], properties={"path": StringAttr(path), "format": StringAttr(_FORMATS[fmt])}
+    )
     op.attributes["mtd"] = UnitAttr()
     if "header" in a and bool(_const(tr, a["header"], "header", c)):
         op.attributes["header"] = IntegerAttr(1, 1)

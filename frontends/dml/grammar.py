@@ -6,6 +6,12 @@ Newlines are whitespace, as in Dml.g4; `X[` indexes only without a space before
 the bracket, so a statement may start with `[a, b] = f(x)` on the next line.
 """
 
+_SPECIAL = (
+    r"as\.(?:scalar|matrix|frame|double|integer|logical|boolean|list)|(?:index|empty)\.return"
+    r"|lower\.tail|(?:lower|upper)\.tri|is\.(?:nan|na|infinite)"
+)
+_ID = r"(?:[a-zA-Z][a-zA-Z0-9_]*::)?[a-zA-Z][a-zA-Z0-9_]*"
+
 GRAMMAR = r"""
 start: _item*
 _item: stmt | ";"
@@ -84,7 +90,7 @@ MULOP: "*" | "/"
 IDIVOP: "%/%" | "%%"
 MMOP: "%*%"
 POWOP: "^"
-NAME: /(as\.(scalar|matrix|frame|double|integer|logical|boolean|list)|(index|empty)\.return|lower\.tail|(lower|upper)\.tri|is\.(na|nan|infinite)|([a-zA-Z][a-zA-Z0-9_]*::)?[a-zA-Z][a-zA-Z0-9_]*)(?![a-zA-Z0-9_.])/
+NAME: /@NAME@/
 INDEXED.2: /[a-zA-Z][a-zA-Z0-9_]*(?=\[)/
 CMDARG: /\$[a-zA-Z0-9_]+/
 INT.2: /[0-9]+[Ll]?(?![0-9.eE])/
@@ -96,4 +102,4 @@ BLOCK_COMMENT: /\/\*(.|\n)*?\*\//
 %ignore WS
 %ignore COMMENT
 %ignore BLOCK_COMMENT
-"""
+""".replace("@NAME@", f"(?:{_SPECIAL}|{_ID})(?![a-zA-Z0-9_.])")

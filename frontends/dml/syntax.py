@@ -188,7 +188,7 @@ def _unquote(tok: str) -> str:
     body = tok[1:-1]
     if "\\" not in body:
         return body
-    return pyast.literal_eval('"' + body.replace('"', '\\"').replace("\\\\\"", '\\"') + '"')
+    return pyast.literal_eval('"' + body.replace('"', '\\"').replace('\\\\"', '\\"') + '"')
 
 
 @v_args(meta=True)
@@ -211,7 +211,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         target, _fn, params, _ret, outs, *body = c
         if not isinstance(target, Name):
             raise DMLError(self.file, meta.line, meta.column, "a function name cannot be indexed")
-        node = FuncDef(target.id, params or [], outs or [], [b for b in body if isinstance(b, Node)])
+        node = FuncDef(
+            target.id, params or [], outs or [], [b for b in body if isinstance(b, Node)]
+        )
         return _at(node, meta)  # type: ignore[return-value]
 
     def params(self, meta: Any, c: list[Any]) -> list[Param]:
@@ -360,7 +362,9 @@ def parse(text: str, file: str) -> list[Any]:
         raise DMLError(file, e.line, e.column, f"syntax error: unexpected {what}{hint}") from None
     except lark.UnexpectedCharacters as e:
         ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
-        raise DMLError(file, e.line, e.column, f"syntax error: unexpected character '{ch}'") from None
+        raise DMLError(
+            file, e.line, e.column, f"syntax error: unexpected character '{ch}'"
+        ) from None
     except lark.UnexpectedEOF as e:  # pragma: no cover - LALR reports UnexpectedToken($END)
         raise DMLError(file, 1, 1, f"syntax error: unexpected end of file {e}") from None
     try:

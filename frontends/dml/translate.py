@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from xdsl.dialects import arith, func, math as xmath, scf
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
     FileLineColLoc,
     Float64Type,
@@ -222,7 +223,9 @@ class Translator:
         return DMLError(self.cur_file, node.line, node.col, message)
 
     def emit(self, op: Operation, node: S.Node) -> Operation:
-        op.location = FileLineColLoc(StringAttr(self.cur_file), IntAttr(node.line), IntAttr(node.col))
+        op.location = FileLineColLoc(
+            StringAttr(self.cur_file), IntAttr(node.line), IntAttr(node.col)
+        )
         self.block.add_op(op)
         return op
 
@@ -360,21 +363,27 @@ class Translator:
             envs.append(self.env)
             blocks.append(b)
         names = sorted(
-            n for n in (td | ed)
-            if n in self.live_after and n in envs[0] and n in envs[1]
+            n
+            for n in (td | ed)
+            if n in self.live_after
+            and n in envs[0]
+            and n in envs[1]
             and envs[0][n].kind not in ("str", "fmt")
         )
         outs = [[e[n] for n in names] for e in envs]
         kinds = [self.join_kind(a.kind, b.kind, s) for a, b in zip(outs[0], outs[1], strict=True)]
         for b, vals in zip(blocks, outs, strict=True):
-            coerced = self._in_block(b, lambda vals=vals: [
-                self.ssa_as(v, k, s) for v, k in zip(vals, kinds, strict=True)
-            ])
+            coerced = self._in_block(
+                b,
+                lambda vals=vals: [self.ssa_as(v, k, s) for v, k in zip(vals, kinds, strict=True)],
+            )
             y = scf.YieldOp(*coerced)
             y.location = self._loc(s)
             b.add_op(y)
         op = self.emit(
-            scf.IfOp(cond.ssa, [self.type_of(k) for k in kinds], Region(blocks[0]), Region(blocks[1])),
+            scf.IfOp(
+                cond.ssa, [self.type_of(k) for k in kinds], Region(blocks[0]), Region(blocks[1])
+            ),
             s,
         )
         self.env = before
@@ -484,7 +493,10 @@ class Translator:
                 else:
                     lo_, step_, kd = iv_of
                     self.env[s.var] = self.binop(
-                        "+", lo_, self.binop("*", k if kd == "i64" else self.to_f64(k, s), step_, s), s
+                        "+",
+                        lo_,
+                        self.binop("*", k if kd == "i64" else self.to_f64(k, s), step_, s),
+                        s,
                     )
                 self.stmts(s.body, set(names) | self.live_after)
                 return [self.env[n] for n in names]  # type: ignore[return-value]
@@ -493,7 +505,9 @@ class Translator:
             promoted = self._promote(names, kinds, new, s)
             if promoted:
                 return True
-            ys = self._in_block(body, lambda: [self.ssa_as(v, kinds[n], s) for n, v in zip(names, new, strict=True)])
+            ys = self._in_block(
+                body, lambda: [self.ssa_as(v, kinds[n], s) for n, v in zip(names, new, strict=True)]
+            )
             y = scf.YieldOp(*ys)
             y.location = self._loc(s)
             body.add_op(y)
@@ -505,7 +519,9 @@ class Translator:
 
         self._loop(s, s.body, set(), build)
 
-    def _promote(self, names: list[str], kinds: dict[str, str], new: list[Val], node: S.Node) -> bool:
+    def _promote(
+        self, names: list[str], kinds: dict[str, str], new: list[Val], node: S.Node
+    ) -> bool:
         changed = False
         for n, v in zip(names, new, strict=True):
             k = self.join_kind(kinds[n], v.kind, node)
@@ -545,7 +561,10 @@ class Translator:
             new = self._in_block(after, inside)
             if self._promote(names, kinds, new, s):
                 return True
-            ys = self._in_block(after, lambda: [self.ssa_as(v, kinds[n], s) for n, v in zip(names, new, strict=True)])
+            ys = self._in_block(
+                after,
+                lambda: [self.ssa_as(v, kinds[n], s) for n, v in zip(names, new, strict=True)],
+            )
             y = scf.YieldOp(*ys)
             y.location = self._loc(s)
             after.add_op(y)
@@ -583,8 +602,14 @@ class Translator:
     def materialize(self, v: Val, node: S.Node) -> Val:
         return v if v.ssa is not None else self.const(v.const, v.kind, node)
 
-    def mop(self, cls: type[Operation], operands: list[Any], node: S.Node, result: Attribute = ANY,
-            props: dict[str, Attribute] | None = None) -> SSAValue:
+    def mop(
+        self,
+        cls: type[Operation],
+        operands: list[Any],
+        node: S.Node,
+        result: Attribute = ANY,
+        props: dict[str, Attribute] | None = None,
+    ) -> SSAValue:
         op = cls.build(operands=operands, result_types=[result], properties=props or {})
         self.emit(op, node)
         return op.results[0]
@@ -620,7 +645,11 @@ class Translator:
         if v.const is not None:
             return self.const(v.const != 0, "i1", node)
         zero = self.const(0, v.kind, node)
-        op = arith.CmpfOp(v.ssa, zero.ssa, "une") if v.kind == "f64" else arith.CmpiOp(v.ssa, zero.ssa, "ne")
+        op = (
+            arith.CmpfOp(v.ssa, zero.ssa, "une")
+            if v.kind == "f64"
+            else arith.CmpiOp(v.ssa, zero.ssa, "ne")
+        )
         return Val("i1", self.emit(op, node).results[0])
 
     def need_scalar(self, v: Val, node: S.Node) -> None:
@@ -695,7 +724,9 @@ class Translator:
         return Val("str", None, v)
 
     # index ranges: (0-based start i64, length i64)
-    def index_range(self, r: S.Range | None, X: SSAValue, axis: int, node: S.Node) -> tuple[SSAValue, SSAValue]:
+    def index_range(
+        self, r: S.Range | None, X: SSAValue, axis: int, node: S.Node
+    ) -> tuple[SSAValue, SSAValue]:
         if r is None:
             zero = self.const(0, "i64", node).ssa
             n = self.mop(mx.NrowOp if axis == 0 else mx.NcolOp, [X], node, i64)
@@ -762,7 +793,10 @@ class Translator:
             B = self.need_matrix(b, node, "%*%")
             return Val("matrix", self.mop(mx.MatmulOp, [A, B], node))
         x, y = self.operand(a, node), self.operand(b, node)
-        if op in ("%/%", "%%"):  # as SystemDS: truncating division, remainder of the dividend's sign
+        if op in (
+            "%/%",
+            "%%",
+        ):  # as SystemDS: truncating division, remainder of the dividend's sign
             q = self.mop(mx.DivOp, [x, y], node)
             aq = self.mop(mx.FloorOp, [self.mop(mx.AbsOp, [q], node)], node)
             t = self.mop(mx.MulOp, [self.mop(mx.SignOp, [q], node), aq], node)
@@ -782,22 +816,41 @@ class Translator:
             if folded is not None:
                 return folded
         if op in ("&", "|"):
-            x, y = self.materialize(self.to_i1(a, node), node), self.materialize(self.to_i1(b, node), node)
+            x, y = (
+                self.materialize(self.to_i1(a, node), node),
+                self.materialize(self.to_i1(b, node), node),
+            )
             cls = arith.AndIOp if op == "&" else arith.OrIOp
             return Val("i1", self.emit(cls(x.ssa, y.ssa), node).results[0])
         ints = a.kind in ("i64", "i1") and b.kind in ("i64", "i1")
         if op in ("==", "!=", "<", "<=", ">", ">="):
             if ints:
-                x, y = self.materialize(self.to_i64(a, node), node), self.materialize(self.to_i64(b, node), node)
-                pred = {"==": "eq", "!=": "ne", "<": "slt", "<=": "sle", ">": "sgt", ">=": "sge"}[op]
+                x, y = (
+                    self.materialize(self.to_i64(a, node), node),
+                    self.materialize(self.to_i64(b, node), node),
+                )
+                pred = {"==": "eq", "!=": "ne", "<": "slt", "<=": "sle", ">": "sgt", ">=": "sge"}[
+                    op
+                ]
                 return Val("i1", self.emit(arith.CmpiOp(x.ssa, y.ssa, pred), node).results[0])
             return self.cmp(op, a, b, node)
         if ints and op in ("+", "-", "*", "%/%", "%%"):
-            x, y = self.materialize(self.to_i64(a, node), node), self.materialize(self.to_i64(b, node), node)
-            cls = {"+": arith.AddiOp, "-": arith.SubiOp, "*": arith.MuliOp, "%/%": arith.DivSIOp,
-                   "%%": arith.RemSIOp}[op]
+            x, y = (
+                self.materialize(self.to_i64(a, node), node),
+                self.materialize(self.to_i64(b, node), node),
+            )
+            cls = {
+                "+": arith.AddiOp,
+                "-": arith.SubiOp,
+                "*": arith.MuliOp,
+                "%/%": arith.DivSIOp,
+                "%%": arith.RemSIOp,
+            }[op]
             return Val("i64", self.emit(cls(x.ssa, y.ssa), node).results[0])
-        x, y = self.materialize(self.to_f64(a, node), node), self.materialize(self.to_f64(b, node), node)
+        x, y = (
+            self.materialize(self.to_f64(a, node), node),
+            self.materialize(self.to_f64(b, node), node),
+        )
         if op in ("+", "-", "*", "/"):
             cls = {"+": arith.AddfOp, "-": arith.SubfOp, "*": arith.MulfOp, "/": arith.DivfOp}[op]
             return Val("f64", self.emit(cls(x.ssa, y.ssa), node).results[0])
@@ -818,7 +871,10 @@ class Translator:
             f = _fold(op, a, b)
             if f is not None:
                 return f
-        x, y = self.materialize(self.to_f64(a, node), node), self.materialize(self.to_f64(b, node), node)
+        x, y = (
+            self.materialize(self.to_f64(a, node), node),
+            self.materialize(self.to_f64(b, node), node),
+        )
         pred = {"==": "oeq", "!=": "une", "<": "olt", "<=": "ole", ">": "ogt", ">=": "oge"}[op]
         return Val("i1", self.emit(arith.CmpfOp(x.ssa, y.ssa, pred), node).results[0])
 
@@ -826,7 +882,10 @@ class Translator:
         if c.const is not None:
             return a if c.const else b
         kind = self.join_kind(a.kind, b.kind, node)
-        x, y = self.materialize(self.coerce(a, kind, node), node), self.materialize(self.coerce(b, kind, node), node)
+        x, y = (
+            self.materialize(self.coerce(a, kind, node), node),
+            self.materialize(self.coerce(b, kind, node), node),
+        )
         return Val(kind, self.emit(arith.SelectOp(c.ssa, x.ssa, y.ssa), node).results[0])
 
     def minmax(self, which: str, a: Val, b: Val, node: S.Node) -> Val:
@@ -835,10 +894,16 @@ class Translator:
             v = (max if which == "max" else min)(a.const, b.const)
             return Val(k, None, int(v) if k == "i64" else float(v))
         if a.kind in ("i64", "i1") and b.kind in ("i64", "i1"):
-            x, y = self.materialize(self.to_i64(a, node), node), self.materialize(self.to_i64(b, node), node)
+            x, y = (
+                self.materialize(self.to_i64(a, node), node),
+                self.materialize(self.to_i64(b, node), node),
+            )
             cls = arith.MaxSIOp if which == "max" else arith.MinSIOp
             return Val("i64", self.emit(cls(x.ssa, y.ssa), node).results[0])
-        x, y = self.materialize(self.to_f64(a, node), node), self.materialize(self.to_f64(b, node), node)
+        x, y = (
+            self.materialize(self.to_f64(a, node), node),
+            self.materialize(self.to_f64(b, node), node),
+        )
         cls = arith.MaximumfOp if which == "max" else arith.MinimumfOp
         return Val("f64", self.emit(cls(x.ssa, y.ssa), node).results[0])
 
@@ -861,11 +926,18 @@ class Translator:
         if name == "sign":
             pos = self.cmp(">", x, Val("f64", None, 0.0), node)
             neg = self.cmp("<", x, Val("f64", None, 0.0), node)
-            s = self.select(pos, Val("f64", None, 1.0), self.select(neg, Val("f64", None, -1.0), Val("f64", None, 0.0), node), node)
+            s = self.select(
+                pos,
+                Val("f64", None, 1.0),
+                self.select(neg, Val("f64", None, -1.0), Val("f64", None, 0.0), node),
+                node,
+            )
             return s
         if name == "sigmoid":
             e = self.scalar_unary("exp", self.binop("-", Val("f64", None, 0.0), x, node), node)
-            return self.binop("/", Val("f64", None, 1.0), self.binop("+", Val("f64", None, 1.0), e, node), node)
+            return self.binop(
+                "/", Val("f64", None, 1.0), self.binop("+", Val("f64", None, 1.0), e, node), node
+            )
         cls, fn = self._SCALAR_UNARY[name]
         if x.const is not None and fn is not None:
             try:
@@ -902,8 +974,13 @@ class Translator:
             return self.functions[prefix + name]
         return None
 
-    def bind_args(self, c: S.Call, params: list[str], defaults: dict[str, Any] | None = None,
-                  what: str | None = None) -> dict[str, Any]:
+    def bind_args(
+        self,
+        c: S.Call,
+        params: list[str],
+        defaults: dict[str, Any] | None = None,
+        what: str | None = None,
+    ) -> dict[str, Any]:
         """Match positional and named arguments to parameter names (AST nodes back)."""
         what = what or c.name
         out: dict[str, Any] = {}
@@ -913,12 +990,17 @@ class Translator:
                 if named:
                     raise self.err(a, f"{what}: positional argument after a named one")
                 if i >= len(params):
-                    raise self.err(a, f"{what}: too many arguments ({len(c.args)}; takes {len(params)})")
+                    raise self.err(
+                        a, f"{what}: too many arguments ({len(c.args)}; takes {len(params)})"
+                    )
                 out[params[i]] = a.value
             else:
                 named = True
                 if a.name not in params:
-                    raise self.err(a, f"{what}: no parameter named '{a.name}' (parameters: {', '.join(params)})")
+                    raise self.err(
+                        a,
+                        f"{what}: no parameter named '{a.name}' (parameters: {', '.join(params)})",
+                    )
                 if a.name in out:
                     raise self.err(a, f"{what}: parameter '{a.name}' given twice")
                 out[a.name] = a.value
@@ -953,7 +1035,11 @@ class Translator:
             k = _DECL_KIND[p.type]
             if (k == "matrix") != (v.kind == "matrix"):
                 have = "a matrix" if v.kind == "matrix" else "a scalar"
-                raise self.err(c, f"{c.name}: argument '{p.name}' must be {'a matrix' if k == 'matrix' else 'a scalar'}, got {have}")
+                raise self.err(
+                    c,
+                    f"{c.name}: argument '{p.name}' must be "
+                    f"{'a matrix' if k == 'matrix' else 'a scalar'}, got {have}",
+                )
             operands.append(self.materialize(self.coerce(v, k, c), c).ssa)  # type: ignore[arg-type]
         types = [self.type_of(_DECL_KIND[o.type]) for o in fn.outs]
         op = self.emit(func.CallOp(fop.sym_name.data, operands, types), c)
@@ -965,16 +1051,26 @@ class Translator:
         fn = info.node
         for p in [*fn.params, *fn.outs]:
             if p.type in UNSUPPORTED_TYPES:
-                raise DMLError(info.file, p.line, p.col, f"{UNSUPPORTED_TYPES[p.type]} are not supported")
+                raise DMLError(
+                    info.file, p.line, p.col, f"{UNSUPPORTED_TYPES[p.type]} are not supported"
+                )
             if p.type not in _DECL_KIND:
-                raise DMLError(info.file, p.line, p.col, f"{p.type} parameters are not supported yet")
+                raise DMLError(
+                    info.file, p.line, p.col, f"{p.type} parameters are not supported yet"
+                )
         ins = [self.type_of(_DECL_KIND[p.type]) for p in fn.params]
         outs = [self.type_of(_DECL_KIND[o.type]) for o in fn.outs]
         fop = func.FuncOp(info.symbol, (ins, outs))
         fop.location = FileLineColLoc(StringAttr(info.file), IntAttr(fn.line), IntAttr(fn.col))
         info.op = fop
         self.module.body.blocks.first.add_op(fop)  # type: ignore[union-attr]
-        saved = (self.block, self.env, self.cur_file, self.live_after, getattr(self, "_ns_prefix", ""))
+        saved = (
+            self.block,
+            self.env,
+            self.cur_file,
+            self.live_after,
+            getattr(self, "_ns_prefix", ""),
+        )
         try:
             block = fop.body.blocks.first
             assert block is not None
@@ -988,8 +1084,15 @@ class Translator:
             rets = []
             for o in fn.outs:
                 if o.name not in self.env:
-                    raise DMLError(info.file, o.line, o.col, f"function {fn.name} does not assign its output '{o.name}'")
-                rets.append(self.materialize(self.coerce(self.env[o.name], _DECL_KIND[o.type], o), o).ssa)
+                    raise DMLError(
+                        info.file,
+                        o.line,
+                        o.col,
+                        f"function {fn.name} does not assign its output '{o.name}'",
+                    )
+                rets.append(
+                    self.materialize(self.coerce(self.env[o.name], _DECL_KIND[o.type], o), o).ssa
+                )
             self.emit(func.ReturnOp(*rets), fn)
         finally:
             self.block, self.env, self.cur_file, self.live_after, self._ns_prefix = saved
@@ -1002,7 +1105,14 @@ def _fold(op: str, a: Val, b: Val) -> Val | None:
     xf, yf = float(x), float(y)
     try:
         if op in ("==", "!=", "<", "<=", ">", ">="):
-            r = {"==": xf == yf, "!=": xf != yf, "<": xf < yf, "<=": xf <= yf, ">": xf > yf, ">=": xf >= yf}[op]
+            r = {
+                "==": xf == yf,
+                "!=": xf != yf,
+                "<": xf < yf,
+                "<=": xf <= yf,
+                ">": xf > yf,
+                ">=": xf >= yf,
+            }[op]
             return Val("i1", None, r)
         if op == "&":
             return Val("i1", None, bool(x) and bool(y))
@@ -1011,7 +1121,11 @@ def _fold(op: str, a: Val, b: Val) -> Val | None:
         if op in ("+", "-", "*"):
             r = {"+": xf + yf, "-": xf - yf, "*": xf * yf}[op]
             if ints:
-                return Val("i64", None, {"+": int(x) + int(y), "-": int(x) - int(y), "*": int(x) * int(y)}[op])
+                return Val(
+                    "i64",
+                    None,
+                    {"+": int(x) + int(y), "-": int(x) - int(y), "*": int(x) * int(y)}[op],
+                )
             return Val("f64", None, r)
         if op == "/":
             return Val("f64", None, xf / yf)

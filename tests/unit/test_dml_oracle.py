@@ -12,14 +12,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from dml_oracle import DML_DIR, make_inputs, read_outputs, run_amls, run_systemds, systemds_jar
 
 SCRIPTS = sorted(DML_DIR.glob("*.dml"))
 JAR = systemds_jar()
 pytestmark = pytest.mark.skipif(
     JAR is None or shutil.which("java") is None,
-    reason="SystemDS oracle: needs java and SystemDS.jar (AMLS_SYSTEMDS_JAR or ~/.cache/amls/systemds)",
+    reason="SystemDS oracle: needs java and SystemDS.jar "
+    "(AMLS_SYSTEMDS_JAR or ~/.cache/amls/systemds)",
 )
 
 

@@ -1,0 +1,242 @@
+"""The DML frontend: grammar, DML semantics, diagnostics and the tools that take .dml files."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from amls.frontends.dml import DMLError, import_dml
+from amls.interpreter.engine import run_function
+from amls.tools.common import make_context, verify_located
+from amls.tools.run import compile_module
+from amls.tools.translate import split_dml_args
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_dml(text: str, capsys: pytest.CaptureFixture[str], level: str = "O0", **nv: str) -> str:
+    """Translate and run a script; what it printed."""
+    module = import_dml(text, "t.dml", (), nv)
+    verify_located(module)
+    compile_module(module, make_context(), level, "main", "dist=false")
+    capsys.readouterr()
+    run_function(module, "main", [])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("level", ["O0", "O2"])
+@pytest.mark.parametrize(
+    ("expr", "want"),
+    [
+        ("5 / 2", "2.5"),
+        ("7 %/% 2", "3"),
+        ("-7 %% 3", "-1"),
+        ("7 %% -3", "1"),
+        ("-2 ^ 2", "-4.0"),
+        ("2 ^ -1", "0.5"),
+        ("1 + 2 * 3 - 4 / 8", "6.5"),
+        ("(1 + 2) * 3", "9"),
+        ("3 > 2 & 1 > 2 | TRUE", "TRUE"),
+        ("!(1 < 2)", "FALSE"),
+        ("as.integer(3.7) + as.integer(-3.7)", "0"),
+        ("round(2.5) + floor(-1.5) + ceil(1.2)", "3.0"),
+        ("max(3, 7.5, -1)", "7.5"),
+        ("min(4, 2)", "2"),
+    ],
+)
+def test_scalar_semantics(
+    expr: str, want: str, level: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # constants fold at translation; through a runtime value (nrow) they are computed
+    assert run_dml(f"print({expr})", capsys, level).strip() == want
+    rt = f"one = nrow(matrix(0, rows=1, cols=1))\nprint(({expr}) * one)"
+    got = run_dml(rt, capsys, level).strip()
+    assert float(got.replace("TRUE", "1").replace("FALSE", "0")) == float(
+        want.replace("TRUE", "1").replace("FALSE", "0")
+    )
+
+
+def test_print_concatenation_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (
+        "X = matrix(2, rows=2, cols=2)\ns = sum(X)\nn = nrow(X)\nprint('s=' + s + ', n=' + n + '.')"
+    )
+    assert run_dml(text, capsys) == "s=8.0, n=2.\n"
+
+
+def test_loops_and_left_indexing(capsys: pytest.CaptureFixture[str]) -> None:
+    text = """
+X = matrix(0, rows=3, cols=3)
+for (i in 1:3) X[i, i] = i
+k = 0
+for (j in 3:1) k = k * 10 + j
+s = 0
+for (t in seq(0, 1, 0.5)) s = s + t
+i = 0
+while (i < 5) { i = i + 2 }
+print(sum(X) + k + s + i)
+"""
+    assert run_dml(text, capsys, "O2").strip() == str(6 + 321 + 1.5 + 6)
+
+
+def test_function_defaults_named_and_recursion(capsys: pytest.CaptureFixture[str]) -> None:
+    text = """
+f = function(double a, double b = 10, int c = 100) return (double r) { r = a + b + c }
+fib = function(int n) return (int r) {
+  if (n < 2) r = n
+  else r = fib(n - 1) + fib(n - 2)
+}
+print(f(1) + f(1, 2) + f(a=1, c=3) + fib(10))
+"""
+    assert run_dml(text, capsys).strip() == str(111.0 + 103 + 14 + 55)
+
+
+def test_ifdef_and_command_line_args(capsys: pytest.CaptureFixture[str]) -> None:
+    text = "a = ifdef($a, 1)\nb = ifdef($b, 2)\nprint(a + b + $c)"
+    assert run_dml(text, capsys, b="20", c="0.5").strip() == "21.5"
+
+
+def test_source_namespace(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "lib.dml").write_text(
+        "sq = function(double x) return (double y) { y = twice(x) * x / 2 }\n"
+        "twice = function(double x) return (double y) { y = 2 * x }\n"
+    )
+    main = tmp_path / "main.dml"
+    main.write_text('source("lib.dml") as L\nprint(L::sq(3))\n')
+    module = import_dml(main.read_text(), str(main))
+    capsys.readouterr()
+    run_function(module, "main", [])
+    assert capsys.readouterr().out.strip() == "9.0"
+
+
+def test_read_write_csv_header_sep_and_mtd(tmp_path: Path) -> None:
+    src = tmp_path / "in.csv"
+    src.write_text("a;b\n1;2\n3;4\n")
+    out = tmp_path / "out.csv"
+    text = (
+        f'X = read("{src}", format="csv", header=TRUE, sep=";")\nwrite(t(X), "{out}", format="csv")'
+    )
+    module = import_dml(text, "t.dml")
+    run_function(module, "main", [])
+    assert np.loadtxt(out, delimiter=",").tolist() == [[1, 3], [2, 4]]
+    meta = (tmp_path / "out.csv.mtd").read_text()
+    assert '"rows": 2' in meta and '"nnz": 4' in meta and '"format": "csv"' in meta
+    # the .mtd written is read back: its dims are compile-time facts
+    module = import_dml(f'Y = read("{out}")\nprint(sum(Y))', "t.dml")
+    assert "!matrix.mat<2x2xf64, nnz=4>" in str(module)
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        ("x = 1 +\n", "1:7", "syntax error: unexpected end of file"),
+        ("x = (1 + 2\ny = 3", "2:1", "syntax error: unexpected 'y'"),
+        ("x = 1\ny = x + z", "2:9", "undefined variable 'z'"),
+        (
+            "X = matrix(0, rows=2, cols=2)\nif (1 > 0) y = X[1,1] %*% 2",
+            "2:23",
+            "%*% expects a matrix",
+        ),
+        (
+            "f = function(double a) return (double b) { b = a }\n"
+            "X = matrix(0, rows=1, cols=1)\ny = f(X)",
+            "3:5",
+            "argument 'a' must be a scalar, got a matrix",
+        ),
+        (
+            "f = function(double a) return (double b) { b = a }\ny = f(q=1)",
+            "2:7",
+            "no parameter named 'q'",
+        ),
+        (
+            "f = function(double a) return (double b) { b = a }\ny = f(1, 2)",
+            "2:10",
+            "too many arguments",
+        ),
+        ("y = nosuchfunction(1)", "1:5", "unknown function 'nosuchfunction'"),
+        ("X = matrix(0, rows=2, cols=2)\nY = rev(X)", "2:5", "builtin rev not supported yet"),
+        (
+            "f = function(frame[string] F) return (double b) { b = 1 }\ny = f(1)",
+            "1:14",
+            "frames are not supported",
+        ),
+        ("x = $nope + 1", "1:5", "no value for $nope"),
+        (
+            "X = matrix(0, rows=2, cols=2)\nx = sum(X) + X + nrow(1)",
+            "2:18",
+            "nrow expects a matrix",
+        ),
+    ],
+)
+def test_errors_are_located(text: str, where: str, message: str) -> None:
+    with pytest.raises(DMLError) as e:
+        import_dml(text, "bad.dml")
+    assert str(e.value).startswith(f"bad.dml:{where}: error: "), str(e.value)
+    assert message in str(e.value)
+
+
+def test_split_dml_args() -> None:
+    rest, args, nv = split_dml_args(["x.dml", "-args", "A", "-3", "--nvargs", "k=v", "n=2", "-O0"])
+    assert rest == ["x.dml", "-O0"] and args == ["A", "-3"] and nv == {"k": "v", "n": "2"}
+
+
+def _tool(name: str, *argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    code = f"import sys; from amls.tools.{name} import main; sys.argv[0] = '{name}'; main()"
+    return subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, cwd=cwd
+    )
+
+
+def test_tools_take_dml(tmp_path: Path) -> None:
+    script = tmp_path / "s.dml"
+    script.write_text('X = matrix($1, rows=2, cols=2)\nprint("total " + sum(X) * $k)\n')
+    r = _tool("run", str(script), "-args", "1.5", "-nvargs", "k=2")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "total 12.0"
+    r = _tool("opt", str(script), "--args", "1.5", "--nvargs", "k=2", "-O1")
+    assert r.returncode == 0 and "func.func @main" in r.stdout, r.stderr
+    out = tmp_path / "s.mlir"
+    r = _tool(
+        "translate", "--import-dml", str(script), "-args", "1.5", "-nvargs", "k=2", "-o", str(out)
+    )
+    assert r.returncode == 0 and "matrix.fill" in out.read_text(), r.stderr
+    r = _tool("run", str(out))  # the printed module is valid input again
+    assert r.returncode == 0 and r.stdout.strip() == "total 12.0", r.stderr
+
+
+def test_tool_errors_are_one_line(tmp_path: Path) -> None:
+    script = tmp_path / "bad.dml"
+    script.write_text("X = matrix(0, rows=2, cols=3)\nY = X %*% X\n")
+    r = _tool("run", str(script))
+    assert r.returncode == 1
+    assert r.stderr.strip().count("\n") == 0, r.stderr
+    assert r.stderr.startswith(
+        f"{script}:2:7: error: matrix.matmul: matmul inner dimensions differ"
+    )
+    r = _tool("translate", "--import-dml", str(script), "-nvargs", "x")
+    assert r.returncode == 2 and "NAME=VALUE" in r.stderr
+
+
+@pytest.mark.parametrize(("name", "files"), [
+    ("pagerank", ["sum", "max", "p"]),
+    ("lm_cg", ["sum_beta", "rss", "iters", "beta"]),
+])  # fmt: skip
+def test_dml_examples_match_mlir(name: str, files: list[str], tmp_path: Path) -> None:
+    from amls.tools.common import parse_module
+    from amls.tools.translate import import_dml_file
+
+    ctx = make_context()
+    mlir = parse_module(ctx, (ROOT / "examples" / f"{name}.mlir").read_text(), f"{name}.mlir")
+    compile_module(mlir, ctx, "O2", "main", "dist=false")
+    want = run_function(mlir, "main", [])
+    dml = import_dml_file(
+        str(ROOT / "examples" / "dml" / f"{name}.dml"), (), {"out": str(tmp_path)}
+    )
+    compile_module(dml, make_context(), "O2", "main", "dist=false")
+    run_function(dml, "main", [])
+    for w, f in zip(want, files, strict=True):
+        got = np.loadtxt(tmp_path / f"{f}.csv", delimiter=",", ndmin=2)
+        np.testing.assert_allclose(got, np.asarray(w, dtype=float).reshape(got.shape), rtol=1e-9)
