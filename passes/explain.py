@@ -92,7 +92,7 @@ class Explainer:
             line += self._facts_cols(op, op.results[0], analysis, sketches)
         elif op.results:
             line += "  " + ", ".join(_short(r.type) for r in op.results)
-        line = line.rstrip() + _phys_cols(op)
+        line = line.rstrip() + _phys_cols(op) + _frontend_source(op)
         self.out.write(line.rstrip() + "\n")
 
     def _facts_cols(
@@ -174,3 +174,13 @@ def _short(t: object) -> str:
 
 def explain_module(module: ModuleOp, estimator: str = "mnc") -> str:
     return Explainer(estimator).explain(module)
+
+
+def _frontend_source(op: Operation) -> str:
+    """`  @ file.dml:line:col` for ops a frontend made (an .mlir input names its own lines)."""
+    from xdsl.dialects.builtin import FileLineColLoc
+
+    loc = op.location
+    if isinstance(loc, FileLineColLoc) and loc.filename.data.endswith((".dml", ".py")):
+        return f"  @ {loc.filename.data}:{loc.line.data}:{loc.column.data}"
+    return ""
