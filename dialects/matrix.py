@@ -35,6 +35,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.builtin import (
     I64 as I64T,
 )
+from xdsl.interfaces import HasFolderInterface
 from xdsl.ir import (
     Attribute,
     Dialect,
@@ -60,8 +61,17 @@ from xdsl.irdl import (
 )
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import EffectInstance, MemoryEffect, MemoryEffectKind, Pure
+from xdsl.traits import (
+    Commutative,
+    ConstantLike,
+    EffectInstance,
+    MemoryEffect,
+    MemoryEffectKind,
+    Pure,
+)
 from xdsl.utils.exceptions import VerifyException
+
+from amls.dialects.traits import constant_value
 
 Dim = int | None
 """A static dimension or nnz: an int when known exactly, None when unknown."""
@@ -239,13 +249,9 @@ def _shape_of(v: SSAValue) -> tuple[Dim, Dim] | None:
 
 
 def _const_int(v: SSAValue) -> int | None:
-    """The value of an `arith.constant` integer operand, if it is one."""
-    owner = v.owner
-    if isinstance(owner, Operation) and owner.name == "arith.constant":
-        val = owner.properties.get("value")
-        if isinstance(val, IntegerAttr):
-            return val.value.data
-    return None
+    """The value of a constant integer operand, if it is one."""
+    c = constant_value(v)
+    return c if isinstance(c, int) else None
 
 
 # ---------------------------------------------------------------------------
@@ -290,6 +296,16 @@ class MatrixOp(IRDLOperation, ABC):
 
     KEYWORD_PROPS: ClassVar[tuple[str, ...]] = ()
     """String properties printed as bare keywords before the operands."""
+
+    def verify_(self) -> None:
+        self.verify_facts()
+
+    def verify_facts(self) -> None:
+        """Check that operand and result types do not contradict each other (provable
+        errors only; most ops override it).
+
+        A plain method, not the verify_ that IRDL wraps with its own checks: the phys
+        twin of an op calls it on itself, since the twin has the same field names."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -393,7 +409,7 @@ class ReadOp(MatrixOp):
     format = prop_def(StringAttr)
     result = result_def(Mat)
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         _check_format(self.format.data)
 
 
@@ -404,7 +420,7 @@ class WriteOp(MatrixOp):
     path = prop_def(StringAttr)
     format = prop_def(StringAttr)
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         _check_format(self.format.data)
 
 
@@ -447,7 +463,7 @@ class RandOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(RandEffects())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         if self.pdf.data not in _PDFS:
             raise VerifyException(f"pdf must be uniform or normal, got '{self.pdf.data}'")
         s = self.sparsity.value.data
@@ -475,7 +491,7 @@ class FillOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         _check_dims_operands(self, self.rows, self.cols)
 
 
@@ -490,18 +506,21 @@ class SeqOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         _check_result(self, (None, 1))
 
 
 @irdl_op_definition
-class ConstantOp(MatrixOp):
+class ConstantOp(MatrixOp, HasFolderInterface):
     name = "matrix.constant"
     value = prop_def(DenseIntOrFPElementsAttr)
     result = result_def(Mat)
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), ConstantLike())
 
-    def verify_(self) -> None:
+    def fold(self) -> Sequence[SSAValue | Attribute]:
+        return (self.value,)  # what ConstantLike.get_constant_value reads, as for arith
+
+    def verify_facts(self) -> None:
         shape = self.value.get_shape()
         if shape is None or len(shape) != 2 or self.value.get_element_type() != f64:
             raise VerifyException("matrix.constant value must be a 2-D dense<...> of f64")
@@ -520,36 +539,138 @@ class ElementwiseBinaryOp(MatrixOp, ABC):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         shape = broadcast_shape(_shape_of(self.lhs), _shape_of(self.rhs))
         if isinstance(shape, str):
             raise VerifyException(shape)
         _check_result(self, shape)
 
 
-def _binary(op_name: str, cls_name: str, doc: str) -> type[ElementwiseBinaryOp]:
-    cls = type(cls_name, (ElementwiseBinaryOp,), {"name": op_name, "__doc__": doc})
-    return irdl_op_definition(cls)
+@irdl_op_definition
+class AddOp(ElementwiseBinaryOp):
+    """a + b"""
+
+    name = "matrix.add"
+    traits = traits_def(Commutative())
 
 
-AddOp = _binary("matrix.add", "AddOp", "a + b")
-SubOp = _binary("matrix.sub", "SubOp", "a - b")
-MulOp = _binary("matrix.mul", "MulOp", "a * b (element-wise)")
-DivOp = _binary("matrix.div", "DivOp", "a / b")
-PowOp = _binary("matrix.pow", "PowOp", "a ^ b")
-MinOp = _binary("matrix.min", "MinOp", "min(a, b) element-wise")
-MaxOp = _binary("matrix.max", "MaxOp", "max(a, b) element-wise")
-ModOp = _binary("matrix.mod", "ModOp", "a %% b, with the sign of b (R semantics)")
-EqOp = _binary("matrix.eq", "EqOp", "a == b as 0/1")
-NeOp = _binary("matrix.ne", "NeOp", "a != b as 0/1")
-LtOp = _binary("matrix.lt", "LtOp", "a < b as 0/1")
-LeOp = _binary("matrix.le", "LeOp", "a <= b as 0/1")
-GtOp = _binary("matrix.gt", "GtOp", "a > b as 0/1")
-GeOp = _binary("matrix.ge", "GeOp", "a >= b as 0/1")
-AndOp = _binary("matrix.and", "AndOp", "(a != 0) and (b != 0) as 0/1")
-OrOp = _binary("matrix.or", "OrOp", "(a != 0) or (b != 0) as 0/1")
+@irdl_op_definition
+class SubOp(ElementwiseBinaryOp):
+    """a - b"""
 
-COMPARISONS = (EqOp, NeOp, LtOp, LeOp, GtOp, GeOp)
+    name = "matrix.sub"
+
+
+@irdl_op_definition
+class MulOp(ElementwiseBinaryOp):
+    """a * b (element-wise)"""
+
+    name = "matrix.mul"
+    traits = traits_def(Commutative())
+
+
+@irdl_op_definition
+class DivOp(ElementwiseBinaryOp):
+    """a / b"""
+
+    name = "matrix.div"
+
+
+@irdl_op_definition
+class PowOp(ElementwiseBinaryOp):
+    """a ^ b"""
+
+    name = "matrix.pow"
+
+
+@irdl_op_definition
+class MinOp(ElementwiseBinaryOp):
+    """min(a, b) element-wise"""
+
+    name = "matrix.min"
+    traits = traits_def(Commutative())
+
+
+@irdl_op_definition
+class MaxOp(ElementwiseBinaryOp):
+    """max(a, b) element-wise"""
+
+    name = "matrix.max"
+    traits = traits_def(Commutative())
+
+
+@irdl_op_definition
+class ModOp(ElementwiseBinaryOp):
+    """a % b, with the sign of b (R semantics)"""
+
+    name = "matrix.mod"
+
+
+class ComparisonOp(ElementwiseBinaryOp, ABC):
+    """An element-wise comparison: 1 where it holds, else 0."""
+
+
+@irdl_op_definition
+class EqOp(ComparisonOp):
+    """a == b as 0/1"""
+
+    name = "matrix.eq"
+    traits = traits_def(Commutative())
+
+
+@irdl_op_definition
+class NeOp(ComparisonOp):
+    """a != b as 0/1"""
+
+    name = "matrix.ne"
+    traits = traits_def(Commutative())
+
+
+@irdl_op_definition
+class LtOp(ComparisonOp):
+    """a < b as 0/1"""
+
+    name = "matrix.lt"
+
+
+@irdl_op_definition
+class LeOp(ComparisonOp):
+    """a <= b as 0/1"""
+
+    name = "matrix.le"
+
+
+@irdl_op_definition
+class GtOp(ComparisonOp):
+    """a > b as 0/1"""
+
+    name = "matrix.gt"
+
+
+@irdl_op_definition
+class GeOp(ComparisonOp):
+    """a >= b as 0/1"""
+
+    name = "matrix.ge"
+
+
+@irdl_op_definition
+class AndOp(ElementwiseBinaryOp):
+    """(a != 0) and (b != 0) as 0/1"""
+
+    name = "matrix.and"
+    traits = traits_def(Commutative())
+
+
+@irdl_op_definition
+class OrOp(ElementwiseBinaryOp):
+    """(a != 0) or (b != 0) as 0/1"""
+
+    name = "matrix.or"
+    traits = traits_def(Commutative())
+
+
+COMPARISONS: tuple[type[ComparisonOp], ...] = (EqOp, NeOp, LtOp, LeOp, GtOp, GeOp)
 
 
 class ElementwiseUnaryOp(MatrixOp, ABC):
@@ -557,26 +678,85 @@ class ElementwiseUnaryOp(MatrixOp, ABC):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         _check_result(self, mat_type(self.input).shape)
 
 
-def _unary(op_name: str, cls_name: str, doc: str) -> type[ElementwiseUnaryOp]:
-    cls = type(cls_name, (ElementwiseUnaryOp,), {"name": op_name, "__doc__": doc})
-    return irdl_op_definition(cls)
+@irdl_op_definition
+class NegOp(ElementwiseUnaryOp):
+    """-a"""
+
+    name = "matrix.neg"
 
 
-NegOp = _unary("matrix.neg", "NegOp", "-a")
-ExpOp = _unary("matrix.exp", "ExpOp", "exp(a)")
-LogOp = _unary("matrix.log", "LogOp", "natural log")
-SqrtOp = _unary("matrix.sqrt", "SqrtOp", "sqrt(a)")
-AbsOp = _unary("matrix.abs", "AbsOp", "|a|")
-SignOp = _unary("matrix.sign", "SignOp", "sign(a) in {-1, 0, 1}")
-RoundOp = _unary("matrix.round", "RoundOp", "round half away from zero (R/DML)")
-FloorOp = _unary("matrix.floor", "FloorOp", "floor(a)")
-CeilOp = _unary("matrix.ceil", "CeilOp", "ceil(a)")
-SigmoidOp = _unary("matrix.sigmoid", "SigmoidOp", "1 / (1 + exp(-a))")
-NotOp = _unary("matrix.not", "NotOp", "a == 0 as 0/1")
+@irdl_op_definition
+class ExpOp(ElementwiseUnaryOp):
+    """exp(a)"""
+
+    name = "matrix.exp"
+
+
+@irdl_op_definition
+class LogOp(ElementwiseUnaryOp):
+    """natural log"""
+
+    name = "matrix.log"
+
+
+@irdl_op_definition
+class SqrtOp(ElementwiseUnaryOp):
+    """sqrt(a)"""
+
+    name = "matrix.sqrt"
+
+
+@irdl_op_definition
+class AbsOp(ElementwiseUnaryOp):
+    """|a|"""
+
+    name = "matrix.abs"
+
+
+@irdl_op_definition
+class SignOp(ElementwiseUnaryOp):
+    """sign(a) in {-1, 0, 1}"""
+
+    name = "matrix.sign"
+
+
+@irdl_op_definition
+class RoundOp(ElementwiseUnaryOp):
+    """round half away from zero (R/DML)"""
+
+    name = "matrix.round"
+
+
+@irdl_op_definition
+class FloorOp(ElementwiseUnaryOp):
+    """floor(a)"""
+
+    name = "matrix.floor"
+
+
+@irdl_op_definition
+class CeilOp(ElementwiseUnaryOp):
+    """ceil(a)"""
+
+    name = "matrix.ceil"
+
+
+@irdl_op_definition
+class SigmoidOp(ElementwiseUnaryOp):
+    """1 / (1 + exp(-a))"""
+
+    name = "matrix.sigmoid"
+
+
+@irdl_op_definition
+class NotOp(ElementwiseUnaryOp):
+    """a == 0 as 0/1"""
+
+    name = "matrix.not"
 
 
 @irdl_op_definition
@@ -590,7 +770,7 @@ class SelectOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         shape = mat_type(self.cond).shape
         for v in (self.on_true, self.on_false):
             s = _shape_of(v)
@@ -613,7 +793,7 @@ class MatmulOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         a, b = mat_type(self.lhs), mat_type(self.rhs)
         if _differ(a.cols, b.rows):
             raise VerifyException(
@@ -629,7 +809,7 @@ class TransposeOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         r, c = mat_type(self.input).shape
         _check_result(self, (c, r))
 
@@ -643,7 +823,7 @@ class DiagOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         r, c = mat_type(self.input).shape
         if c == 1:
             _check_result(self, (r, r))
@@ -666,7 +846,7 @@ class ReshapeOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         r, c = _const_int(self.rows), _const_int(self.cols)
         cells = mat_type(self.input).cells
         if r is not None and c is not None and cells is not None and r * c != cells:
@@ -687,10 +867,10 @@ class ReduceOp(MatrixOp):
     input = operand_def(Mat)
     kind = prop_def(StringAttr)
     axis = prop_def(StringAttr)
-    result = result_def(AnyOf([BaseAttr(MatrixType), EqAttrConstraint(f64)]))
+    result = result_def(MatOrScalar)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         kind, axis = self.kind.data, self.axis.data
         if kind not in REDUCE_KINDS:
             raise VerifyException(f"unknown reduce kind '{kind}' ({', '.join(REDUCE_KINDS)})")
@@ -716,7 +896,7 @@ class TraceOp(MatrixOp):
     result = result_def(F64)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         r, c = mat_type(self.input).shape
         if _differ(r, c):
             raise VerifyException(f"trace expects a square matrix, got {_fmt((r, c))}")
@@ -735,7 +915,7 @@ class SliceOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         r, c = mat_type(self.input).shape
         shape: list[Dim] = []
         for lo_v, hi_v, n, what in ((self.r0, self.r1, r, "row"), (self.c0, self.c1, c, "col")):
@@ -764,7 +944,7 @@ class UpdateOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         a, b = mat_type(self.input), mat_type(self.value)
         for lo_v, n, m, what in (
             (self.r0, a.rows, b.rows, "row"),
@@ -791,7 +971,7 @@ class AppendOp(MatrixOp, ABC):
     traits = traits_def(Pure())
     AXIS: ClassVar[int]
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         if len(self.inputs) < 2:
             raise VerifyException(f"{self.name} needs at least two operands")
         shapes = [mat_type(v).shape for v in self.inputs]
@@ -831,7 +1011,7 @@ class SolveOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         a, b = mat_type(self.lhs), mat_type(self.rhs)
         if _differ(a.rows, a.cols):
             raise VerifyException(f"solve expects a square matrix, got {_fmt(a.shape)}")
@@ -849,7 +1029,7 @@ class InvOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         a = mat_type(self.input)
         if _differ(a.rows, a.cols):
             raise VerifyException(f"inv expects a square matrix, got {_fmt(a.shape)}")
@@ -888,7 +1068,7 @@ class ToScalarOp(MatrixOp):
     result = result_def(F64)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         s = mat_type(self.input).shape
         if _differ(s[0], 1) or _differ(s[1], 1):
             raise VerifyException(f"to_scalar expects a 1x1 matrix, got {_fmt(s)}")
@@ -901,7 +1081,7 @@ class FromScalarOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         _check_result(self, (1, 1))
 
 
@@ -914,7 +1094,7 @@ class CastOp(MatrixOp):
     result = result_def(Mat)
     traits = traits_def(Pure())
 
-    def verify_(self) -> None:
+    def verify_facts(self) -> None:
         a, b = mat_type(self.input), mat_type(self.result)
         for what, x, y in (
             ("rows", a.rows, b.rows),

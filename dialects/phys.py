@@ -26,12 +26,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import I64, IntegerAttr, StringAttr, f64
+from xdsl.interfaces import HasFolderInterface
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
     AnyOf,
+    AttrConstraint,
     BaseAttr,
     EqAttrConstraint,
+    OpDef,
     OptPropertyDef,
+    RangeConstraint,
     VarOperandDef,
     irdl_attr_definition,
     irdl_op_definition,
@@ -99,16 +103,23 @@ def as_bcast(t: Attribute) -> Attribute:
 
 Mat = BaseAttr(MatrixLikeType)
 MatOrScalar = AnyOf([BaseAttr(MatrixLikeType), EqAttrConstraint(f64)])
-_SUBST = [
-    (single_range_constr_coercion(mx.Mat), single_range_constr_coercion(Mat)),
-    (single_range_constr_coercion(mx.MatOrScalar), single_range_constr_coercion(MatOrScalar)),
-    (range_constr_coercion(mx.Mat), range_constr_coercion(Mat)),
-]
-"""Operand constraints of matrix ops widened to every place a value can live."""
+_TWIN_CONSTRAINTS: tuple[tuple[AttrConstraint, AttrConstraint], ...] = (
+    (mx.Mat, Mat),
+    (mx.MatOrScalar, MatOrScalar),
+    (mx.I64, mx.I64),
+    (mx.F64, mx.F64),
+    (mx.Printable, mx.Printable),
+)
+"""Constraints of matrix op operands and results -> their twins': a matrix may live
+anywhere (local, distributed, broadcast); scalars and printed values stay as they are."""
 
 
-def _widen(c: Any) -> Any:
-    return next((new for old, new in _SUBST if old == c), c)
+def _twin_constraint(constr: RangeConstraint, variadic: bool) -> AttrConstraint:
+    coerce = range_constr_coercion if variadic else single_range_constr_coercion
+    for old, new in _TWIN_CONSTRAINTS:
+        if coerce(old) == constr:
+            return new
+    raise ValueError(f"no phys twin of operand or result constraint {constr}")
 
 
 # ---------------------------------------------------------------------------
@@ -152,11 +163,8 @@ class PhysOp(MatrixOp):
         elif m is not None:
             raise VerifyException(f"{self.name} {ex} takes no method, got '{m}'")
         self._verify_placement()
-        base = self.MATRIX_OP
-        if base is not None:
-            check = _custom_verify(base)
-            if check is not None:
-                check(self)  # the matrix op's own checks; same field names
+        if self.MATRIX_OP is not None:
+            self.MATRIX_OP.verify_facts(self)  # the matrix op's own checks; same field names
         self.verify_phys()
 
     def verify_phys(self) -> None:
@@ -193,30 +201,16 @@ class PhysOp(MatrixOp):
         return any(is_dist(o.type) for o in self.operands)
 
 
-def _custom_verify(base: type[MatrixOp]) -> Any:
-    """The hand-written verify_ of a matrix op, without its IRDL checks.
-
-    irdl_op_definition (xDSL 0.74) replaces verify_ by a closure calling op_def.verify
-    and then the class's own verify_ (`custom_verify`); the twin has its own op_def."""
-    f = base.__dict__.get("verify_")
-    if f is None or f.__closure__ is None:
-        return None
-    cells = dict(zip(f.__code__.co_freevars, f.__closure__, strict=True))
-    cell = cells.get("custom_verify")
-    return None if cell is None else cell.cell_contents
-
-
-def _copy_fields(op_def: Any) -> dict[str, Any]:
+def _copy_fields(op_def: OpDef) -> dict[str, Any]:
+    """The operand, result and property definitions of a matrix op, for its twin."""
     ns: dict[str, Any] = {}
     for name, d in op_def.operands:
-        c = _widen(d.constr)
         if isinstance(d, VarOperandDef):
-            ns[name] = var_operand_def(c)
-        else:  # RangeLengthConstraint(RangeOf(attr constraint), 1)
-            ns[name] = operand_def(c.constraint.constr)
+            ns[name] = var_operand_def(_twin_constraint(d.constr, variadic=True))
+        else:
+            ns[name] = operand_def(_twin_constraint(d.constr, variadic=False))
     for name, d in op_def.results:
-        # RangeLengthConstraint(RangeOf(attr constraint), 1): result_def wants the attr one
-        ns[name] = result_def(_widen(d.constr).constraint.constr)
+        ns[name] = result_def(_twin_constraint(d.constr, variadic=False))
     for name, d in op_def.properties.items():
         if isinstance(d, OptPropertyDef):
             ns[name] = opt_prop_def(d.constr)
@@ -268,6 +262,8 @@ def _twin(base: type[MatrixOp]) -> type[PhysOp]:
     elif base in mx.BINARY_OPS:
         ns["METHODS"] = {"dist": DIST_EW_METHODS}
     ns["traits"] = traits_def(*op_def.traits)
+    if issubclass(base, HasFolderInterface):  # the trait above calls op.fold()
+        ns["fold"] = base.fold
     ns["__doc__"] = f"Physical {base.name}."
     for k in dir(base):  # class constants the matrix verifier reads (AXIS, ...)
         if k.isupper() and k not in ns and not hasattr(PhysOp, k):

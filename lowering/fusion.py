@@ -16,6 +16,7 @@ from xdsl.ir import Operation, SSAValue
 
 from amls.dialects import matrix as mx
 from amls.dialects import phys
+from amls.dialects.traits import constant_value
 from amls.passes.memory import matrix_bytes
 
 
@@ -171,7 +172,7 @@ def wsloss(root: Operation) -> Match | None:
         pw = _def(sq, mx.PowOp)
         if not isinstance(pw, mx.PowOp):
             continue
-        if _const_float(pw.rhs) != 2.0:
+        if constant_value(pw.rhs) != 2.0:
             continue
         sub = _def(pw.lhs, mx.SubOp)
         if not isinstance(sub, mx.SubOp):
@@ -185,16 +186,6 @@ def wsloss(root: Operation) -> Match | None:
         if not _same_shape(sub.lhs, sub.rhs):  # X - U%*%t(V) broadcasting: no wsloss form
             continue
         return Match(phys.WslossOp, [w, sub.lhs, mm.lhs, tv.input], {}, [mul, pw, sub, mm, tv])
-    return None
-
-
-def _const_float(v: SSAValue) -> float | None:
-    from xdsl.dialects import arith
-    from xdsl.dialects.builtin import FloatAttr
-
-    op = v.owner
-    if isinstance(op, arith.ConstantOp) and isinstance(op.value, FloatAttr):
-        return float(op.value.value.data)
     return None
 
 

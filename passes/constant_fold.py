@@ -38,9 +38,10 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
 )
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.traits import get_effects
+from xdsl.traits import ConstantLike, get_effects
 
 from amls.dialects import matrix as mx
+from amls.dialects.traits import constant_value
 from amls.interpreter.kernels import KERNELS, load_builtin_kernels
 from amls.passes import at_least, register_pass
 from amls.passes.rewrite_engine import replace_value
@@ -69,13 +70,9 @@ class ConstantFolder:
             return self.cache[v]
         op = v.owner
         out = None
-        if isinstance(op, arith.ConstantOp):
-            attr = op.value
-            if isinstance(attr, FloatAttr):
-                out = float(attr.value.data)
-            elif isinstance(attr, IntegerAttr):
-                out = int(attr.value.data)
-        elif isinstance(op, _GENERATORS) and _pure(op):
+        if isinstance(op, Operation) and op.has_trait(ConstantLike):
+            out = constant_value(v)  # a matrix.constant is evaluated below
+        if out is None and isinstance(op, _GENERATORS) and _pure(op):
             t = op.results[0].type
             if isinstance(t, mx.MatrixType) and t.cells is not None and t.cells <= self.max_cells:
                 out = self.evaluate(op)

@@ -13,20 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
 from xdsl.transforms.common_subexpression_elimination import cse
 
 from amls.dialects import matrix as mx
+from amls.dialects.traits import is_commutative
 from amls.passes import register_pass
-
-COMMUTATIVE: tuple[type[Operation], ...] = (
-    mx.AddOp, mx.MulOp, mx.MinOp, mx.MaxOp, mx.EqOp, mx.NeOp, mx.AndOp, mx.OrOp,
-    arith.AddfOp, arith.MulfOp, arith.AddiOp, arith.MuliOp,
-    arith.MaxnumfOp, arith.MinnumfOp, arith.MaximumfOp, arith.MinimumfOp,
-)  # fmt: skip
 
 
 def canonicalize_commutative(module: ModuleOp) -> int:
@@ -44,7 +38,7 @@ def canonicalize_commutative(module: ModuleOp) -> int:
             n += 1
     swapped = 0
     for op in module.walk():
-        if isinstance(op, COMMUTATIVE) and len(op.operands) == 2:
+        if is_commutative(op) and len(op.operands) == 2:
             a, b = op.operands
 
             def key(v: SSAValue) -> tuple[int, int]:

@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import FunctionType, ModuleOp, StringAttr, SymbolRefA
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import ConstantLike
 
 from amls.dialects.matrix import CastOp, MatrixType
 from amls.passes import at_least, register_pass
@@ -40,13 +41,6 @@ def actual(v: SSAValue) -> SSAValue:
     return v
 
 
-def constant_of(v: SSAValue) -> object:
-    op = v.owner
-    if isinstance(op, arith.ConstantOp):
-        return op.value
-    return None
-
-
 def signature(call: func.CallOp) -> tuple[ArgKey, ...]:
     keys: list[ArgKey] = []
     for v in call.arguments:
@@ -54,7 +48,7 @@ def signature(call: func.CallOp) -> tuple[ArgKey, ...]:
         if isinstance(a.type, MatrixType):
             keys.append((a.type, None))
         else:
-            keys.append((a.type, constant_of(a)))
+            keys.append((a.type, ConstantLike.get_constant_value(a)))
     return tuple(keys)
 
 

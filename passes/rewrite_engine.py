@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xdsl.dialects import arith, func, scf
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp, StringAttr, f64, i64
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp, StringAttr, f64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import VarOperandDef
 from xdsl.pattern_rewriter import (
@@ -42,6 +42,8 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from amls.dialects import matrix as mx
+from amls.dialects.result_type import scalar_result_type
+from amls.dialects.traits import constant_value, is_commutative
 from amls.passes.size_rules import SIZE_RULES
 from amls.passes.sizes import MatFacts, ScalarFacts, facts_of_type
 
@@ -291,16 +293,6 @@ def all_of(*conds: Cond) -> Cond:
     return lambda b: all(c(b) for c in conds)
 
 
-def scalar_value(v: SSAValue) -> float | int | None:
-    """The constant an scalar SSA value holds, if it is an arith.constant."""
-    op = v.owner
-    if isinstance(op, arith.ConstantOp):
-        val = op.value
-        if isinstance(val, FloatAttr | IntegerAttr):
-            return val.value.data
-    return None
-
-
 # ---------------------------------------------------------------------------
 # Rules and matching.
 
@@ -315,9 +307,6 @@ class Rule:
 
     def __post_init__(self) -> None:
         assert isinstance(self.pattern, Op), f"rule {self.name}: the pattern root must be an op"
-
-
-COMMUTATIVE = (mx.AddOp, mx.MulOp, mx.MinOp, mx.MaxOp, mx.EqOp, mx.NeOp, mx.AndOp, mx.OrOp)
 
 
 def matches(p: Pat, v: SSAValue, b: Bindings) -> Iterator[Bindings]:
@@ -337,7 +326,7 @@ def matches(p: Pat, v: SSAValue, b: Bindings) -> Iterator[Bindings]:
             return
         yield {**b, p.name: v}
     elif isinstance(p, Lit):
-        c = scalar_value(v)
+        c = constant_value(v)
         if c is not None and v.type == f64 and float(c) == p.value:
             if math.copysign(1.0, c) == math.copysign(1.0, p.value):
                 yield b
@@ -366,7 +355,7 @@ def matches_op(p: Op, op: Operation, b: Bindings) -> Iterator[Bindings]:
     if len(operands) != len(p.args):
         return
     orders = [operands]
-    if isinstance(op, COMMUTATIVE) and len(operands) == 2 and operands[0] is not operands[1]:
+    if is_commutative(op) and len(operands) == 2 and operands[0] is not operands[1]:
         orders.append(operands[::-1])
     for ordered in orders:
         for found in _match_all(p.args, ordered, b):
@@ -402,28 +391,13 @@ def match(p: Pat, v: SSAValue, b: Bindings) -> bool:
 # Building replacements with locally inferred types.
 
 
-_SCALAR_RESULT: dict[type[Operation], Attribute] = {
-    arith.AddfOp: f64,
-    arith.SubfOp: f64,
-    arith.MulfOp: f64,
-    arith.DivfOp: f64,
-    arith.NegfOp: f64,
-    mx.TraceOp: f64,
-    mx.ToScalarOp: f64,
-    mx.NrowOp: i64,
-    mx.NcolOp: i64,
-    mx.NnzOp: i64,
-}
-
-
 def result_type(
     cls: type[Operation], operands: Sequence[SSAValue], props: dict[str, Attribute]
 ) -> Attribute:
     """The result type an op would get from its size rule on the operands' types."""
-    if cls in _SCALAR_RESULT:
-        return _SCALAR_RESULT[cls]
-    if cls is mx.ReduceOp and props["axis"] == StringAttr("all"):
-        return f64
+    scalar = scalar_result_type(cls, [v.type for v in operands], props)
+    if scalar is not None:
+        return scalar
     probe = cls.build(
         operands=_group(cls, list(operands)), result_types=[mx.MatrixType()], properties=props
     )

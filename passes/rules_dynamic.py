@@ -12,6 +12,7 @@ from xdsl.dialects.builtin import FloatAttr, IntegerAttr, f64, i64
 from xdsl.ir import SSAValue
 
 from amls.dialects import matrix as mx
+from amls.dialects.traits import constant_value, is_commutative
 from amls.passes.rewrite_engine import (
     Bindings,
     Builder,
@@ -35,7 +36,6 @@ from amls.passes.rewrite_engine import (
     reduce,
     result_type,
     same_shape,
-    scalar_value,
     shape,
     sum_,
     t,
@@ -73,7 +73,7 @@ def no_inner_dim(name: str) -> Cond:
 
 
 def const_is(name: str, value: int) -> Cond:
-    return lambda b: scalar_value(b[name]) == value
+    return lambda b: constant_value(b[name]) == value
 
 
 def root_dims(b: Bindings) -> bool:
@@ -165,10 +165,12 @@ def sliced_mm(builder: Builder, b: Bindings) -> SSAValue | None:
     if k is not None:
         k_v = _int_const(builder, k)
     else:
-        k_v = builder.insert(mx.NcolOp.build(operands=[x], result_types=[i64]))
+        k_v = builder.insert(
+            mx.NcolOp.build(operands=[x], result_types=[result_type(mx.NcolOp, [x], {})])
+        )
 
     def covers(lo: SSAValue, hi: SSAValue, n: int | None) -> bool:
-        return n is not None and scalar_value(lo) == 0 and scalar_value(hi) == n
+        return n is not None and constant_value(lo) == 0 and constant_value(hi) == n
 
     def piece(v: SSAValue, bounds: list[SSAValue], rows: int | None, cols: int | None) -> SSAValue:
         t_ = mx.MatrixType(rows, cols)
@@ -205,7 +207,7 @@ def mean_from_sum(axis: str, count: str):  # noqa: ANN201
             n = owner.input
         want = shape(b["X"])
         expected = None if want is None else want[0] if count == "rows" else want[1]
-        c = scalar_value(n)
+        c = constant_value(n)
         return expected is not None and c is not None and float(c) == float(expected)
 
     return cond
@@ -221,9 +223,9 @@ DYNAMIC_RULES: list[Rule] = [
     Rule("nrow-ncol-literal", Op(mx.NcolOp, Var("X")), Custom(meta_literal("ncol"))),
     Rule("nrow-ncol-literal", Op(mx.NnzOp, Var("X")), Custom(meta_literal("nnz"))),
     Rule("unnecessary-slice", Op(mx.SliceOp, X, Var("r0"), Var("r1"), Var("c0"), Var("c1")), X,
-         when=lambda b: dims("X")(b) and scalar_value(b["r0"]) == 0
-         and scalar_value(b["c0"]) == 0 and scalar_value(b["r1"]) == b["X"].type.rows
-         and scalar_value(b["c1"]) == b["X"].type.cols),
+         when=lambda b: dims("X")(b) and constant_value(b["r0"]) == 0
+         and constant_value(b["c0"]) == 0 and constant_value(b["r1"]) == b["X"].type.rows
+         and constant_value(b["c1"]) == b["X"].type.cols),
     Rule("unnecessary-update", Op(mx.UpdateOp, X, Y, Var("r0"), Var("c0")), Y,
          when=all_of(same_shape("X", "Y"), const_is("r0", 0), const_is("c0", 0))),
     Rule("empty-slice", Op(mx.SliceOp, X, Var("r0"), Var("r1"), Var("c0"), Var("c1")).as_("root"),
@@ -328,7 +330,7 @@ DYNAMIC_RULES: list[Rule] = [
     *(Rule("scalar-mv-binary", binary(cls, Mat("y"), X), binary(cls, to_scalar(Mat("y")), X),
            when=lambda b: is_1x1("y")(b) and not is_1x1("X")(b) and shape(b["X"]) is not None)
       for cls in mx.BINARY_OPS
-      if cls not in (mx.AddOp, mx.MulOp, mx.MinOp, mx.MaxOp, mx.EqOp, mx.NeOp, mx.AndOp, mx.OrOp)),
+      if not is_commutative(cls)),
     Rule("nnz-of-compare", sum_(binary(mx.NeOp, X, Lit(0.0))), Custom(nnz_literal)),
     Rule("select-constant", Op(mx.SelectOp, Mat("c"), Var("T"), Var("F")).as_("root"),
          Custom(select_known)),

@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import FloatAttr, f64
 from xdsl.ir import SSAValue
 
 from amls.dialects import matrix as mx
+from amls.dialects.traits import constant_value, is_commutative
 from amls.passes.rewrite_engine import (
     Bindings,
     Builder,
@@ -36,7 +37,6 @@ from amls.passes.rewrite_engine import (
     one_use,
     reduce,
     same_shape,
-    scalar_value,
     shape,
     sum_,
     t,
@@ -65,12 +65,12 @@ def _finite(v: SSAValue) -> bool:
     if isinstance(op, (*_PREDICATE_OPS, mx.RandOp, mx.SeqOp)):
         return True
     if isinstance(op, mx.FillOp):
-        c = scalar_value(op.value)
+        c = constant_value(op.value)
         return c is not None and math.isfinite(c)
     if isinstance(op, mx.ConstantOp):
         return all(math.isfinite(x) for x in op.value.get_values())
     if isinstance(op, arith.ConstantOp):
-        c = scalar_value(v)
+        c = constant_value(v)
         return c is not None and math.isfinite(c)
     if isinstance(op, mx.NegOp | mx.AbsOp | mx.SignOp | mx.TransposeOp | mx.CastOp):
         return _finite(op.operands[0])
@@ -87,7 +87,7 @@ def finite(*names: str) -> Cond:
 
 def finite_const(name: str) -> Cond:
     def cond(bd: Bindings) -> bool:
-        c = scalar_value(bd[name])
+        c = constant_value(bd[name])
         return c is not None and math.isfinite(c)
 
     return cond
@@ -97,7 +97,7 @@ def nonzero_const(name: str) -> Cond:
     """A finite non-zero constant (0 * sum(X) is NaN where sum(X) overflows; sum(0*X) is 0)."""
 
     def cond(bd: Bindings) -> bool:
-        c = scalar_value(bd[name])
+        c = constant_value(bd[name])
         return c is not None and math.isfinite(c) and c != 0
 
     return cond
@@ -140,7 +140,7 @@ def _flatten_append(builder: Builder, bd: Bindings) -> SSAValue | None:
 def _rand_scaled(builder: Builder, bd: Bindings, how: str) -> SSAValue | None:
     rand = bd["R"].owner
     assert isinstance(rand, mx.RandOp)
-    c = scalar_value(bd["c"])
+    c = constant_value(bd["c"])
     if c is None or not math.isfinite(c) or rand.pdf.data != "uniform" or rand.seed is None:
         return None  # an unseeded rand is not pure: it would stay and draw twice
     lo, hi = rand.min.value.data, rand.max.value.data
@@ -197,7 +197,7 @@ STATIC_RULES: list[Rule] = [
         Rule("fill-to-scalar", binary(cls, Op(mx.FillOp, s, Var("r"), Var("k")).as_("F"), X),
              binary(cls, s, X), when=fill_has_shape_of("F", "X"))
         for cls in mx.BINARY_OPS
-        if cls not in (mx.AddOp, mx.MulOp, mx.MinOp, mx.MaxOp, mx.EqOp, mx.NeOp, mx.AndOp, mx.OrOp)
+        if not is_commutative(cls)
     ),
     Rule("add-self", X + X, X * 2.0),
     Rule("mul-self", X * X, X**2.0),

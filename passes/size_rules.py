@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr
 from xdsl.ir import Operation
 
 from amls.dialects import matrix as mx
+from amls.dialects.traits import constant_value
 from amls.interpreter.kernels import KERNELS, load_builtin_kernels
 from amls.passes.sizes import UNKNOWN_SCALAR, Facts, MatFacts, ScalarFacts
 
@@ -458,12 +458,8 @@ def cast(op: mx.CastOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(arith.ConstantOp)
 def arith_constant(op: arith.ConstantOp, ins: Sequence[Facts]) -> Facts:
-    v = op.value
-    if isinstance(v, IntegerAttr):
-        return ScalarFacts(int(v.value.data))
-    if isinstance(v, FloatAttr):
-        return ScalarFacts(float(v.value.data))
-    return UNKNOWN_SCALAR
+    v = constant_value(op.result)
+    return UNKNOWN_SCALAR if v is None else ScalarFacts(v)
 
 
 def _int_rule(fn: Callable[[int, int], int | None]) -> SizeRule:
