@@ -43,7 +43,7 @@ from xdsl.traits import get_effects
 from amls.dialects import matrix as mx
 from amls.interpreter.kernels import KERNELS, load_builtin_kernels
 from amls.passes import at_least, register_pass
-from amls.passes.rewrite_engine import replace_value
+from amls.passes.rewrite.build import replace_value
 
 # Generators are already constants: evaluated to feed folding, never replaced.
 _GENERATORS = (mx.ConstantOp, mx.FillOp, mx.SeqOp, mx.RandOp)

@@ -1,4 +1,4 @@
-// Rule scalar-pm-fold (passes/rules_static.py): (a ± X) + b -> (a+b) ± X and
+// Rule scalar-pm-fold (passes/rewrite/rules_static.py): (a ± X) + b -> (a+b) ± X and
 // (a ± X) - b -> (a-b) ± X, a and b f64 scalars (reassociation allowed by REWRITES.md).
 // Numbers before/after the rewrite: @num_scalar_pm_fold in numerics.mlir.
 //
