@@ -27,7 +27,7 @@ from amls.passes.rewrite.conditions import (
     same_shape,
 )
 from amls.passes.rewrite.match import matches_op
-from amls.passes.rewrite.pattern import Mat, Num, Op, colSums, sum_, t, to_scalar
+from amls.passes.rewrite.pattern import Mat, Num, Op, colSums, show, sum_, t, to_scalar
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,8 @@ class FusedRule:
 
     @property
     def pattern(self) -> str:
-        return ", ".join(str(f.pattern) for f in self.forms)
+        """The forms as math (the reason --explain gives for a fused op)."""
+        return ", ".join(show(f.pattern, names=False) for f in self.forms)
 
     def match(self, root: Operation) -> Match | None:
         for form in self.forms:

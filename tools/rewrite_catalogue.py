@@ -35,17 +35,14 @@ forms of one rule, tried in order.
 
 ## The contract
 
-- Soundness comes first. A rewrite keeps every value equal (IEEE `==`) on every input,
-  NaN and Inf included. A rule that is exact only on finite data asks `finite(...)` of the
-  operands where an Inf or NaN would change the result (`0 * Inf` is NaN), and `finite`
-  holds only where the producing op cannot make one (comparisons, `rand`, finite fills
-  and constants, and negations, transposes, abs, sign of those).
-- The sign of a zero is not kept (`-0.0 == 0.0`, as under LLVM's `nsz`).
-- At -O2 sums may be re-associated (`sum-add`, `sum-mm`, `trace-mm`, `scalar-pm-fold`,
-  `mmchain`, the element-wise product chains): rounding changes, and on data holding Inf
-  a re-ordered product chain can give NaN where the written order gave Inf.
-- Size-dependent rules read the facts in the types (dims, nnz; "empty" is nnz = 0); a
-  condition on an unknown fact is false.
+Every rule keeps the numerics contract (docs/numerics.md): values stay IEEE-equal,
+NaN and Inf included, with two licences (the sign of a zero; re-associated sums at
+-O2, as in `sum-add`, `sum-mm`, `trace-mm`, `scalar-pm-fold` and `mmchain`). So a rule
+exact only on finite data asks `finite(...)` of the operands where an Inf or NaN would
+change the result (`0 * Inf` is NaN); `finite` holds only where the producing op cannot
+make one (comparisons, `rand`, finite fills and constants, and negation, transpose, abs
+or sign of those). Size-dependent rules read the facts in the types (dims, nnz;
+"empty" is nnz = 0), and a condition on an unknown fact is false.
 
 ## How each rule is checked
 
@@ -55,6 +52,8 @@ forms of one rule, tried in order.
    give the same results before and after the pass.
 3. The differential fuzzer (`tests/unit/test_rewrite_fuzz.py`): random expressions give
    the -O0 results at -O1 and -O2, with every rule in play.
+4. For fused operators, `amls-run --stats` shows the operator that ran
+   (`tests/filecheck/phys/stats.mlir`).
 """
 
 

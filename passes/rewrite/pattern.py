@@ -167,8 +167,7 @@ class Op(Pat):
         return self.bind is not None and not self.bind.startswith("_")
 
     def __str__(self) -> str:
-        text = _show(self)
-        return f"({text} as {self.bind})" if self.shows_bind() else text
+        return show(self)
 
 
 def lift(x: Any) -> Pat:
@@ -196,20 +195,29 @@ _REDUCE_NAMES = {
 }  # fmt: skip
 
 
-def _operand(p: Pat) -> str:
+def show(p: Pat, names: bool = True) -> str:
+    """p as math; `names=False` leaves out the `as name` of bound intermediates."""
+    if not isinstance(p, Op):
+        return str(p)
+    text = _show(p, names)
+    return f"({text} as {p.bind})" if names and p.shows_bind() else text
+
+
+def _operand(p: Pat, names: bool) -> str:
     """An operand of an infix op: nested infix/negation in parentheses."""
-    text = str(p)
-    if isinstance(p, Op) and not p.shows_bind() and (p.cls in _INFIX or p.cls is mx.NegOp):
+    text = show(p, names)
+    named = names and isinstance(p, Op) and p.shows_bind()
+    if isinstance(p, Op) and not named and (p.cls in _INFIX or p.cls is mx.NegOp):
         return f"({text})"
     return text
 
 
-def _show(p: Op) -> str:
+def _show(p: Op, names: bool) -> str:
     if p.cls in _INFIX and len(p.args) == 2:
-        return f"{_operand(p.args[0])} {_INFIX[p.cls]} {_operand(p.args[1])}"
+        return f"{_operand(p.args[0], names)} {_INFIX[p.cls]} {_operand(p.args[1], names)}"
     if p.cls is mx.NegOp:
-        return f"-{_operand(p.args[0])}"
-    args = ", ".join(map(str, p.args))
+        return f"-{_operand(p.args[0], names)}"
+    args = ", ".join(show(a, names) for a in p.args)
     if p.cls is mx.ReduceOp:
         kind, axis = p.props["kind"], p.props["axis"]
         if isinstance(kind, str) and isinstance(axis, str):
