@@ -1,23 +1,33 @@
-"""Fused physical operators (REWRITES.md "Fused physical operators"), one row per operator.
+"""Fused physical operators (docs/rewrites.md "Fused physical operators"), one row per form.
 
-Each row names the fused op, the pattern it replaces (as the math reads), and a matcher
-that, given the root matrix op, returns the fused op's operands and properties, or None.
-Inner ops of a pattern must have one use (they disappear); lower-to-phys only fuses a
-root it runs locally (dist tsmm aside, which it selects itself).
+A row is written in the rewrite pattern DSL: the fused op, the pattern it replaces (as
+the math reads), the bound values that become the fused op's operands, its properties and
+a condition. Every inner op of the pattern is consumed: erased once it has no other use,
+so the ones that must disappear ask `one_use`. lower-to-phys only fuses a root it runs
+locally (dist tsmm aside, which it selects itself).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import f64
 from xdsl.ir import Operation, SSAValue
 
 from amls.dialects import matrix as mx
 from amls.dialects import phys
-from amls.dialects.traits import constant_value
 from amls.passes.memory import matrix_bytes
+from amls.passes.rewrite.conditions import (
+    Bindings,
+    Cond,
+    Test,
+    all_of,
+    condition,
+    is_col_vector,
+    same_shape,
+)
+from amls.passes.rewrite.match import matches_op
+from amls.passes.rewrite.pattern import Mat, Num, Op, colSums, show, sum_, t, to_scalar
 
 
 @dataclass(frozen=True)
@@ -31,180 +41,151 @@ class Match:
     """The op whose memory estimate picks local or dist (default: the root)."""
 
 
-Matcher = Callable[[Operation], Match | None]
+@dataclass
+class Fused:
+    """One form of a fused op: `pattern -> op_type(operands) {props} [when condition]`.
 
+    Every inner op of the pattern must have one use, except those named in `shared`
+    (a transpose another user may keep)."""
 
-def _def(v: SSAValue, cls: type[Operation] | tuple[type[Operation], ...]) -> Operation | None:
-    op = v.owner
-    return op if isinstance(op, cls) and v.has_one_use() else None  # type: ignore[arg-type]
+    op_type: type[phys.PhysOp]
+    pattern: Op
+    operands: tuple[str, ...]
+    props: dict[str, str] = field(default_factory=dict)
+    when: Cond | None = None
+    shared: tuple[str, ...] = ()
+    decide_on: str | None = None
+    """A bound inner op whose memory estimate decides local or dist."""
+    inner: list[str] = field(init=False)
+    """The bound names of the pattern's inner ops, outer first (the consumed ops)."""
 
+    def __post_init__(self) -> None:
+        self.inner = list(_inner_names(self.pattern))
 
-def _mt(v: SSAValue) -> mx.MatrixType | None:
-    return v.type if isinstance(v.type, mx.MatrixType) else None
-
-
-def _is_col(v: SSAValue) -> bool:
-    t = _mt(v)
-    return t is not None and t.cols == 1
-
-
-def _same_shape(a: SSAValue, b: SSAValue) -> bool:
-    ta, tb = _mt(a), _mt(b)
-    return ta is not None and tb is not None and None not in ta.shape and ta.shape == tb.shape
-
-
-def _bytes(v: SSAValue) -> int | None:
-    t = _mt(v)
-    if t is None or t.rows is None or t.cols is None:
-        return None
-    return matrix_bytes(t.rows, t.cols, t.nnz)[0]
-
-
-def tsmm(root: Operation) -> Match | None:
-    """t(X)%*%X (left), X%*%t(X) (right)."""
-    assert isinstance(root, mx.MatmulOp)
-    lt = root.lhs.owner
-    if isinstance(lt, mx.TransposeOp) and lt.input is root.rhs:
-        return Match(phys.TsmmOp, [root.rhs], {"side": "left"}, [lt])
-    rt = root.rhs.owner
-    if isinstance(rt, mx.TransposeOp) and rt.input is root.lhs:
-        return Match(phys.TsmmOp, [root.lhs], {"side": "right"}, [rt])
-    return None
-
-
-def mmchain(root: Operation) -> Match | None:
-    """t(X)%*%(X%*%v), t(X)%*%(w*(X%*%v)), t(X)%*%((X%*%v)-y); v one column."""
-    assert isinstance(root, mx.MatmulOp)
-    t = root.lhs.owner
-    if not isinstance(t, mx.TransposeOp) or not _is_col(root.rhs):
-        return None
-    x = t.input
-    inner = root.rhs.owner
-
-    def xv(v: SSAValue) -> mx.MatmulOp | None:
-        mm = _def(v, mx.MatmulOp)
-        if isinstance(mm, mx.MatmulOp) and mm.lhs is x and _is_col(mm.rhs):
-            return mm
+    def match(self, root: Operation) -> Match | None:
+        for b in matches_op(self.pattern, root, {}):
+            if self._single_uses(b) and (self.when is None or self.when(b)):
+                return Match(
+                    self.op_type,
+                    [b[n] for n in self.operands],
+                    dict(self.props),
+                    [b[n].owner for n in self.inner],
+                    b[self.decide_on].owner if self.decide_on else None,
+                )
         return None
 
-    if (mm := xv(root.rhs)) is not None:
-        return Match(phys.MmchainOp, [x, mm.rhs], {"kind": "xtxv"}, [mm, t])
-    if isinstance(inner, mx.MulOp) and root.rhs.has_one_use():
-        for w, p in ((inner.lhs, inner.rhs), (inner.rhs, inner.lhs)):
-            if (mm := xv(p)) is not None and _same_shape(w, p):
-                return Match(phys.MmchainOp, [x, mm.rhs, w], {"kind": "xtwxv"}, [inner, mm, t])
-    if isinstance(inner, mx.SubOp) and root.rhs.has_one_use():
-        if (mm := xv(inner.lhs)) is not None and _same_shape(inner.rhs, inner.lhs):
-            return Match(phys.MmchainOp, [x, mm.rhs, inner.rhs], {"kind": "xtxvy"}, [inner, mm, t])
-    return None
+    def _single_uses(self, b: Bindings) -> bool:
+        return all(b[n].has_one_use() for n in self.inner if n not in self.shared)
 
 
-def tmm(root: Operation) -> Match | None:
-    """t(X)%*%Y as t(t(Y)%*%X) when Y is smaller than X (no copy of X is made)."""
-    assert isinstance(root, mx.MatmulOp)
-    t = root.lhs.owner  # other users may keep t(X); once none is left it is erased
-    if not isinstance(t, mx.TransposeOp):
-        return None
-    bx, by = _bytes(t.input), _bytes(root.rhs)
-    if bx is None or by is None or by >= bx:
-        return None
-    return Match(phys.TmmOp, [t.input, root.rhs], {}, [t])
-
-
-def tak(root: Operation) -> Match | None:
-    """sum(X*Y*Z), sum(X*Y), colSums(X*Y) without materialising the product."""
-    assert isinstance(root, mx.ReduceOp)
-    axis = root.axis.data
-    if root.kind.data != "sum" or axis not in ("all", "col"):
-        return None
-    mul = _def(root.input, mx.MulOp)
-    if not isinstance(mul, mx.MulOp) or not _same_shape(mul.lhs, mul.rhs):
-        return None
-    if axis == "all":
-        inner = _def(mul.lhs, mx.MulOp)
-        if (
-            isinstance(inner, mx.MulOp)
-            and _same_shape(inner.lhs, inner.rhs)
-            and _same_shape(inner.lhs, mul.rhs)
-        ):
-            return Match(phys.TakOp, [inner.lhs, inner.rhs, mul.rhs], {"axis": axis}, [mul, inner])
-    return Match(phys.TakOp, [mul.lhs, mul.rhs], {"axis": axis}, [mul])
-
-
-def dot(root: Operation) -> Match | None:
-    """to_scalar(t(x)%*%y), x and y columns (dot-product-sum's output) as sum(x*y)."""
-    assert isinstance(root, mx.ToScalarOp)
-    mm = _def(root.input, mx.MatmulOp)
-    if not isinstance(mm, mx.MatmulOp):
-        return None
-    t = _def(mm.lhs, mx.TransposeOp)
-    if not isinstance(t, mx.TransposeOp) or not _is_col(mm.rhs) or not _same_shape(t.input, mm.rhs):
-        return None
-    return Match(phys.TakOp, [t.input, mm.rhs], {"axis": "all"}, [mm, t], decide_on=mm)
-
-
-def axpy(root: Operation) -> Match | None:
-    """X + s*Y, X - s*Y (s a scalar)."""
-    assert isinstance(root, mx.AddOp | mx.SubOp)
-    sign = "add" if isinstance(root, mx.AddOp) else "sub"
-    pairs = [(root.lhs, root.rhs)]
-    if sign == "add":
-        pairs.append((root.rhs, root.lhs))
-    for x, sy in pairs:
-        mul = _def(sy, mx.MulOp)
-        if not isinstance(mul, mx.MulOp):
-            continue
-        for s, y in ((mul.lhs, mul.rhs), (mul.rhs, mul.lhs)):
-            if s.type == f64 and _same_shape(x, y):
-                return Match(phys.AxpyOp, [x, s, y], {"sign": sign}, [mul])
-    return None
-
-
-def wsloss(root: Operation) -> Match | None:
-    """sum(W*(X-U%*%t(V))^2) (post-weighting)."""
-    assert isinstance(root, mx.ReduceOp)
-    if root.kind.data != "sum" or root.axis.data != "all":
-        return None
-    mul = _def(root.input, mx.MulOp)
-    if not isinstance(mul, mx.MulOp):
-        return None
-    for w, sq in ((mul.lhs, mul.rhs), (mul.rhs, mul.lhs)):
-        pw = _def(sq, mx.PowOp)
-        if not isinstance(pw, mx.PowOp):
-            continue
-        if constant_value(pw.rhs) != 2.0:
-            continue
-        sub = _def(pw.lhs, mx.SubOp)
-        if not isinstance(sub, mx.SubOp):
-            continue
-        mm = _def(sub.rhs, mx.MatmulOp)
-        if not isinstance(mm, mx.MatmulOp):
-            continue
-        tv = _def(mm.rhs, mx.TransposeOp)
-        if not isinstance(tv, mx.TransposeOp) or not _same_shape(w, sub.lhs):
-            continue
-        if not _same_shape(sub.lhs, sub.rhs):  # X - U%*%t(V) broadcasting: no wsloss form
-            continue
-        return Match(phys.WslossOp, [w, sub.lhs, mm.lhs, tv.input], {}, [mul, pw, sub, mm, tv])
-    return None
+def _inner_names(p: Op) -> Iterator[str]:
+    """The bound names of the Op nodes below p, outer first; an unnamed node is given
+    a name (`_1`, `_2`, ...; the catalogue does not print those)."""
+    stack = [a for a in reversed(p.args) if isinstance(a, Op)]
+    count = 0
+    while stack:
+        node = stack.pop()
+        count += 1
+        if node.bind is None:
+            node.as_(f"_{count}")
+        yield node.bind  # type: ignore[misc]
+        stack.extend(a for a in reversed(node.args) if isinstance(a, Op))
 
 
 @dataclass(frozen=True)
 class FusedRule:
+    """A fused operator: its forms, tried in order at a root of their pattern's class."""
+
     name: str
-    pattern: str
-    root: type[Operation] | tuple[type[Operation], ...]
-    match: Matcher
+    forms: tuple[Fused, ...]
+
+    @property
+    def root(self) -> tuple[type[Operation], ...]:
+        return tuple({f.pattern.cls: None for f in self.forms})
+
+    @property
+    def pattern(self) -> str:
+        """The forms as math (the reason --explain gives for a fused op)."""
+        return ", ".join(show(f.pattern, names=False) for f in self.forms)
+
+    def match(self, root: Operation) -> Match | None:
+        for form in self.forms:
+            if isinstance(root, form.pattern.cls) and (m := form.match(root)) is not None:
+                return m
+        return None
+
+
+# -- conditions ------------------------------------------------------------------------
+
+
+def _bytes(v: SSAValue) -> int | None:
+    ty = v.type
+    if not isinstance(ty, mx.MatrixType) or ty.rows is None or ty.cols is None:
+        return None
+    return matrix_bytes(ty.rows, ty.cols, ty.nnz)[0]
+
+
+@condition
+def fewer_bytes(small: str, large: str) -> Test:
+    """`small` takes fewer bytes than `large` (both known)."""
+
+    def test(b: Bindings) -> bool:
+        sb, lb = _bytes(b[small]), _bytes(b[large])
+        return sb is not None and lb is not None and sb < lb
+
+    return test
+
+
+# -- the table -------------------------------------------------------------------------
+
+X, Y, Z, U, V, W = Mat("X"), Mat("Y"), Mat("Z"), Mat("U"), Mat("V"), Mat("W")
+v, w, y = Mat("v"), Mat("w"), Mat("y")
+s = Num("s")
+
+
+def _xv() -> Op:
+    """X %*% v, the inner product of an mmchain (a fresh node per pattern)."""
+    return (X @ v).as_("Xv")
+
+
+def _mmchain(inner: Op, operands: tuple[str, ...], kind: str, *also: Cond) -> Fused:
+    """t(X) %*% inner, inner a column; t(X) may have other users."""
+    pattern = t(X).as_("tX") @ inner.as_("r")
+    when = all_of(is_col_vector("r"), is_col_vector("v"), *also)
+    return Fused(phys.MmchainOp, pattern, operands, {"kind": kind}, when, shared=("tX",))
 
 
 FUSED_RULES: tuple[FusedRule, ...] = (
-    FusedRule("tsmm", "t(X)%*%X, X%*%t(X)", mx.MatmulOp, tsmm),
-    FusedRule("mmchain", "t(X)%*%(X%*%v), t(X)%*%(w*(X%*%v)), t(X)%*%((X%*%v)-y)", mx.MatmulOp,
-              mmchain),
-    FusedRule("tmm", "t(X)%*%Y -> t(t(Y)%*%X) when Y is smaller", mx.MatmulOp, tmm),
-    FusedRule("wsloss", "sum(W*(X-U%*%t(V))^2)", mx.ReduceOp, wsloss),
-    FusedRule("tak+", "sum(X*Y*Z), sum(X*Y), colSums(X*Y)", mx.ReduceOp, tak),
-    FusedRule("tak+ dot", "to_scalar(t(x)%*%y) as sum(x*y)", mx.ToScalarOp, dot),
-    FusedRule("axpy", "X + s*Y, X - s*Y", (mx.AddOp, mx.SubOp), axpy),
+    FusedRule("tsmm", (
+        Fused(phys.TsmmOp, t(X).as_("tX") @ X, ("X",), {"side": "left"}, shared=("tX",)),
+        Fused(phys.TsmmOp, X @ t(X).as_("tX"), ("X",), {"side": "right"}, shared=("tX",)),
+    )),
+    FusedRule("mmchain", (
+        _mmchain(_xv(), ("X", "v"), "xtxv"),
+        _mmchain(w * _xv(), ("X", "v", "w"), "xtwxv", same_shape("w", "Xv")),
+        _mmchain(_xv() - y, ("X", "v", "y"), "xtxvy", same_shape("y", "Xv")),
+    )),
+    FusedRule("tmm", (
+        Fused(phys.TmmOp, t(X).as_("tX") @ Y, ("X", "Y"), when=fewer_bytes("Y", "X"),
+              shared=("tX",)),
+    )),
+    FusedRule("wsloss", (
+        Fused(phys.WslossOp, sum_(W * (X - (U @ t(V)).as_("UV")) ** 2.0), ("W", "X", "U", "V"),
+              when=all_of(same_shape("W", "X"), same_shape("X", "UV"))),
+    )),
+    FusedRule("tak+", (
+        Fused(phys.TakOp, sum_(((X * Y).as_("XY") * Z).in_order()), ("X", "Y", "Z"),
+              {"axis": "all"}, when=all_of(same_shape("XY", "Z"), same_shape("X", "Y", "Z"))),
+        Fused(phys.TakOp, sum_(X * Y), ("X", "Y"), {"axis": "all"}, when=same_shape("X", "Y")),
+        Fused(phys.TakOp, colSums(X * Y), ("X", "Y"), {"axis": "col"}, when=same_shape("X", "Y")),
+    )),
+    FusedRule("tak+ dot", (
+        Fused(phys.TakOp, to_scalar((t(X) @ y).as_("XTy")), ("X", "y"), {"axis": "all"},
+              when=all_of(is_col_vector("y"), same_shape("X", "y")), decide_on="XTy"),
+    )),
+    FusedRule("axpy", (
+        Fused(phys.AxpyOp, X + s * Y, ("X", "s", "Y"), {"sign": "add"}, when=same_shape("X", "Y")),
+        Fused(phys.AxpyOp, X - s * Y, ("X", "s", "Y"), {"sign": "sub"}, when=same_shape("X", "Y")),
+    )),
 )  # fmt: skip
 """In priority order: the first matching row wins at a root."""

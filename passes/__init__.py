@@ -39,8 +39,8 @@ def one_of(p: ModulePass, field: str, choices: tuple[str, ...]) -> None:
 _BUILTIN: dict[str, str] = {
     "size-inference": "amls.passes.size_inference:SizeInferencePass",
     "ipa": "amls.passes.ipa:IpaPass",
-    "simplify-static": "amls.passes.simplify_static:SimplifyStaticPass",
-    "simplify-dynamic": "amls.passes.simplify_dynamic:SimplifyDynamicPass",
+    "simplify-static": "amls.passes.simplify:SimplifyStaticPass",
+    "simplify-dynamic": "amls.passes.simplify:SimplifyDynamicPass",
     "constant-fold": "amls.passes.constant_fold:ConstantFoldPass",
     "cse": "amls.passes.cse:CsePass",
     "mmchain": "amls.passes.mmchain:MmchainPass",

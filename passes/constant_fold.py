@@ -44,7 +44,7 @@ from amls.dialects import matrix as mx
 from amls.dialects.traits import constant_value
 from amls.interpreter.kernels import KERNELS, load_builtin_kernels
 from amls.passes import at_least, register_pass
-from amls.passes.rewrite_engine import replace_value
+from amls.passes.rewrite.build import replace_value
 
 # Generators are already constants: evaluated to feed folding, never replaced.
 _GENERATORS = (mx.ConstantOp, mx.FillOp, mx.SeqOp, mx.RandOp)

@@ -12,7 +12,7 @@ NaN/Inf factor reaches the result).
 
 Element-wise product chains put scalars first, then vectors, then matrices, and
 repeated factors become powers ((B*A)*B -> A*B^2); floating-point
-reassociation is allowed here by REWRITES.md.
+reassociation is allowed here (docs/rewrites.md).
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ from xdsl.rewriter import InsertPoint
 
 from amls.dialects import matrix as mx
 from amls.passes import register_pass
-from amls.passes.rewrite_engine import CURRENT_TRACE, RewriteTrace, _loc, replace_value, result_type
+from amls.passes.rewrite.build import replace_value, result_type
+from amls.passes.rewrite.trace import RewriteTrace, Traced
 
 
 def _one_use(v: SSAValue) -> bool:
@@ -200,7 +201,7 @@ class MatmulChain(RewritePattern):
             return mm.result
 
         new = build(0, len(leaves) - 1)
-        self.trace.fired.append(("mmchain", _loc(op)))
+        self.trace.record("mmchain", op)
         replace_value(rewriter, op, new)
 
 
@@ -331,19 +332,18 @@ class ProductChain(RewritePattern):
                 )
         if acc is op.result:
             return
-        self.trace.fired.append(("product-chain", _loc(op)))
+        self.trace.record("product-chain", op)
         replace_value(rewriter, op, acc)
 
 
 @register_pass
 @dataclass(frozen=True)
-class MmchainPass(ModulePass):
+class MmchainPass(Traced, ModulePass):
     name = "mmchain"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        trace = RewriteTrace()
+        self.trace.clear()
         PatternRewriteWalker(
-            GreedyRewritePatternApplier([MatmulChain(trace), ProductChain(trace)]),
+            GreedyRewritePatternApplier([MatmulChain(self.trace), ProductChain(self.trace)]),
             apply_recursively=True,
         ).rewrite_module(op)
-        CURRENT_TRACE.append(trace)

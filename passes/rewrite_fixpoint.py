@@ -20,33 +20,12 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
 from amls.passes import at_least, register_pass
+from amls.passes.rewrite.trace import Traced, merged
 
 ROUND = ("simplify", "mmchain", "size-inference", "constant-fold", "cse")
 """`simplify` is both rule tables in one walker: a static rule enabled by a dynamic
 one (or the reverse) fires in the same round. cse last: it merges the constants
 folding creates in the same round."""
-
-
-@dataclass(frozen=True)
-class SimplifyBoth(ModulePass):
-    """simplify-static and simplify-dynamic as one pattern walker (static rules are
-    tried first on each op, as when the passes run one after the other)."""
-
-    name = "simplify"
-
-    max_rewrites: int = 10000
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from amls.passes.rewrite_engine import RuleEngine
-        from amls.passes.rules_dynamic import DYNAMIC_RULES
-        from amls.passes.rules_static import STATIC_RULES
-
-        trace = RuleEngine([*STATIC_RULES, *DYNAMIC_RULES], self.max_rewrites).apply(op)
-        if trace.bound_hit:
-            print(
-                f"rewrite-fixpoint: warning: simplify stopped after {self.max_rewrites} rewrites",
-                file=sys.stderr,
-            )
 
 
 def fingerprint(root: Operation) -> list[tuple[object, ...]]:
@@ -72,7 +51,7 @@ def fingerprint(root: Operation) -> list[tuple[object, ...]]:
 
 @register_pass
 @dataclass(frozen=True)
-class RewriteFixpointPass(ModulePass):
+class RewriteFixpointPass(Traced, ModulePass):
     name = "rewrite-fixpoint"
 
     max_rounds: int = 8
@@ -87,19 +66,22 @@ class RewriteFixpointPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from amls.passes import PASSES
         from amls.passes.constant_fold import ConstantFoldPass
+        from amls.passes.simplify import SimplifyBothPass
 
         def make(n: str) -> ModulePass:
             if n == "simplify":
-                return SimplifyBoth()
+                return SimplifyBothPass()
             if n == "constant-fold" and self.fold_cells >= 0:
                 return ConstantFoldPass(max_cells=self.fold_cells)
             return PASSES[n]()()
 
         passes = [make(n) for n in ROUND]
+        self.trace.clear()
         before = fingerprint(op)
         for rounds in range(1, self.max_rounds + 1):
             for p in passes:
                 p.apply(ctx, op)
+                self.trace.extend(merged([p]))
             after = fingerprint(op)
             if after == before:
                 if self.report:

@@ -139,7 +139,7 @@ class AmlsOptMain(xDSLOptMain):
                         verify_located(module)
                     self.apply_passes(module)
                     if self.args.rewrite_trace:
-                        _print_rewrite_trace()
+                        _print_rewrite_trace(self.pipeline.passes)
                     if self.args.explain:
                         from amls.passes.explain import explain_module
 
@@ -176,16 +176,13 @@ class AmlsOptMain(xDSLOptMain):
             raise
 
 
-def _print_rewrite_trace() -> None:
-    from amls.passes.rewrite_engine import CURRENT_TRACE, RewriteTrace
+def _print_rewrite_trace(passes: Sequence[ModulePass]) -> None:
+    """What the rewriting passes of the pipeline that just ran fired, in order."""
+    from amls.passes.rewrite.trace import merged
 
-    merged = RewriteTrace()
-    for trace in CURRENT_TRACE:
-        merged.fired.extend(trace.fired)
-        merged.bound_hit |= trace.bound_hit
-    CURRENT_TRACE.clear()
-    if merged.fired or merged.bound_hit:
-        print(merged.report(), file=sys.stderr)
+    trace = merged(passes)
+    if trace.fired or trace.bound_hit:
+        print(trace.report(), file=sys.stderr)
 
 
 def _pass_names(spec: str) -> list[str]:

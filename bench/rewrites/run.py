@@ -659,7 +659,6 @@ def _count_ops(module: Any) -> int:
 def time_compile(text: str, name: str, reps: int) -> tuple[float, int, list[float], dict]:
     """Median pipeline time, op count, all times, and the median time of each pass
     (with "ops after -O1": the op count entering rewrite-fixpoint)."""
-    from amls.passes.rewrite_engine import CURRENT_TRACE
     from amls.tools.common import compile_gc, verify_located
 
     times: list[float] = []
@@ -682,7 +681,6 @@ def time_compile(text: str, name: str, reps: int) -> tuple[float, int, list[floa
                 total += dt
         times.append(total)
         verify_located(module)
-        CURRENT_TRACE.clear()
     return (
         statistics.median(times),
         n_ops,
@@ -692,15 +690,12 @@ def time_compile(text: str, name: str, reps: int) -> tuple[float, int, list[floa
 
 
 def profile_compile(text: str, name: str, top: int = 25, own_top: int = 15) -> str:
-    from amls.passes.rewrite_engine import CURRENT_TRACE
-
     ctx, module = _parse(text, name)
     pipeline = _pipeline()
     prof = cProfile.Profile()
     prof.enable()
     pipeline.apply(ctx, module)
     prof.disable()
-    CURRENT_TRACE.clear()
     stats = pstats.Stats(prof)
     stats.sort_stats("cumulative")
     lines = [

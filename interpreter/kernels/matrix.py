@@ -190,8 +190,13 @@ def read(op: mx.ReadOp, args: Args) -> Mat:
         elif fmt == "csv":
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # "input contained no data" on empty files
-                x = np.loadtxt(path, delimiter=_sep(op), ndmin=2, dtype=np.float64,
-                               skiprows=1 if "header" in op.attributes else 0)
+                x = np.loadtxt(
+                    path,
+                    delimiter=_sep(op),
+                    ndmin=2,
+                    dtype=np.float64,
+                    skiprows=1 if "header" in op.attributes else 0,
+                )
         elif fmt == "mtx":
             x = scipy.io.mmread(path)
         else:

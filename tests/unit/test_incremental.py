@@ -26,7 +26,8 @@ import pytest
 from xdsl.passes import PassPipeline
 
 from amls.passes import PASSES, pipeline_spec
-from amls.passes.rewrite_fixpoint import ROUND, SimplifyBoth, fingerprint
+from amls.passes.rewrite_fixpoint import ROUND, fingerprint
+from amls.passes.simplify import SimplifyBothPass as SimplifyBoth
 from amls.tools.common import all_passes, make_context, parse_module, verify_located
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -40,9 +40,9 @@ from xdsl.passes import PassPipeline
 
 from amls.dialects import matrix as mx
 from amls.interpreter.engine import find_entry, run_function
-from amls.passes import mmchain, rewrite_engine
-from amls.passes.rules_dynamic import DYNAMIC_RULES
-from amls.passes.rules_static import STATIC_RULES
+from amls.passes.rewrite.rules_dynamic import DYNAMIC_RULES
+from amls.passes.rewrite.rules_static import STATIC_RULES
+from amls.passes.rewrite.trace import RewriteTrace, merged
 from amls.tools.common import all_passes, make_context, parse_module, verify_located
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -91,35 +91,23 @@ def parse(text: str) -> ModuleOp:
     return module
 
 
-class _BoundedTrace(rewrite_engine.RewriteTrace):
-    """mmchain's trace, raising instead of looping forever (its walker has no bound)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        outer = self
-
-        class Fired(list):  # type: ignore[type-arg]
-            def append(self, item: tuple[str, str]) -> None:
-                super().append(item)
-                if len(self) > MAX_REWRITES:
-                    outer.bound_hit = True
-                    raise RuntimeError(f"{item[0]} fired over {MAX_REWRITES} times: no fixpoint")
-
-        self.fired = Fired(self.fired)
+def _bounded_record(self: RewriteTrace, rule: str, op: Any) -> None:
+    """RewriteTrace.record raising instead of looping forever (mmchain's walker has no
+    bound)."""
+    self.fired.append((rule, ""))
+    if len(self.fired) > MAX_REWRITES:
+        self.bound_hit = True
+        raise RuntimeError(f"{rule} fired over {MAX_REWRITES} times: no fixpoint")
 
 
 def apply_pass(module: ModuleOp, pass_: str) -> list[str]:
     """Apply one pass; the names of the rules that fired, in order."""
-    rewrite_engine.CURRENT_TRACE.clear()
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(mmchain, "RewriteTrace", _BoundedTrace)
+        mp.setattr(RewriteTrace, "record", _bounded_record)
         PIPELINES[pass_].apply(CTX, module)
-    assert not any(t.bound_hit for t in rewrite_engine.CURRENT_TRACE), (
-        f"{pass_} hit its bound of {MAX_REWRITES} rewrites: no fixpoint"
-    )
-    fired = [name for trace in rewrite_engine.CURRENT_TRACE for name, _ in trace.fired]
-    rewrite_engine.CURRENT_TRACE.clear()
-    return fired
+    trace = merged(PIPELINES[pass_].passes)
+    assert not trace.bound_hit, f"{pass_} hit its bound of {MAX_REWRITES} rewrites: no fixpoint"
+    return [name for name, _ in trace.fired]
 
 
 def _from_constant(v: Any) -> bool:

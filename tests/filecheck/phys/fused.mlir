@@ -1,4 +1,4 @@
-// Fused operators selected by lower-to-phys (REWRITES.md "Fused physical
+// Fused operators selected by lower-to-phys (docs/rewrites.md "Fused physical
 // operators"): each on its pattern, and not where its condition fails (other
 // operand, more than one use, wrong shape, not a square, a matrix factor...).
 // They are local operators: under a budget that sends the root dist, only tsmm

@@ -1,4 +1,4 @@
-// REWRITES.md "How each rule is checked" (3): `amls-run --stats` shows the
+// docs/rewrites.md "How each rule is checked": `amls-run --stats` shows the
 // operator that ran. lm_ds's t(X)%*%X runs as one tsmm and no transpose runs;
 // lm_cg's t(X)%*%(X%*%p) runs as mmchain once per CG iteration (N iterations).
 

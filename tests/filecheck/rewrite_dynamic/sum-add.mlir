@@ -1,5 +1,5 @@
 // simplify-dynamic rule `sum-add`: sum(A + B) -> sum(A) + sum(B) and sum(A - B) ->
-// sum(A) - sum(B) for equal known dims (reassociation allowed by REWRITES.md).
+// sum(A) - sum(B) for equal known dims (reassociation allowed by docs/numerics.md).
 // Not when the add broadcasts a row vector (sum(u) would count once, not 10
 // times), when dims are unknown, nor for a row sum.
 

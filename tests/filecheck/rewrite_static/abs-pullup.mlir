@@ -1,4 +1,4 @@
-// Rule abs-pullup (passes/rules_static.py): abs(X)*abs(Y) -> abs(X*Y).
+// Rule abs-pullup (passes/rewrite/rules_static.py): abs(X)*abs(Y) -> abs(X*Y).
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE
 // RUN: amls-opt %s --split-input-file -p simplify-static | amls-opt --split-input-file | filecheck %s

@@ -1,4 +1,4 @@
-// Rule add-self (passes/rules_static.py): X+X -> X*2.
+// Rule add-self (passes/rewrite/rules_static.py): X+X -> X*2.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE
 // RUN: amls-opt %s --split-input-file -p simplify-static | amls-opt --split-input-file | filecheck %s

@@ -1,4 +1,4 @@
-// Rule agg-of-agg (passes/rules_static.py): sum(rowSums X), sum(colSums X) -> sum(X);
+// Rule agg-of-agg (passes/rewrite/rules_static.py): sum(rowSums X), sum(colSums X) -> sum(X);
 // min(rowMins X) -> min(X); max likewise; sum(rowSumSq X) -> sumsq(X) (row and col).
 // Numbers before/after the rewrite: @num_agg_of_agg in numerics.mlir.
 //

@@ -1,4 +1,4 @@
-// Rule agg-of-transpose (passes/rules_static.py): sum/mean/min/max/sumsq(t(X)) -> same(X),
+// Rule agg-of-transpose (passes/rewrite/rules_static.py): sum/mean/min/max/sumsq(t(X)) -> same(X),
 // full (axis all) aggregates only.
 // Numbers before/after the rewrite: @num_agg_of_transpose in numerics.mlir.
 //

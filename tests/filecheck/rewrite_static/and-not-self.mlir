@@ -1,4 +1,4 @@
-// Rule and-not-self (passes/rules_static.py): A and not(A) -> 0, A or not(A) -> 1 (a
+// Rule and-not-self (passes/rewrite/rules_static.py): A and not(A) -> 0, A or not(A) -> 1 (a
 // fill of A's shape), when A holds only 0/1 (a comparison or logic result).
 // Numbers before/after the rewrite: @num_and_not_self in numerics.mlir.
 //

@@ -1,4 +1,4 @@
-// Rule compare-chain (passes/rules_static.py): (A cmp B)==1 -> A cmp B;
+// Rule compare-chain (passes/rewrite/rules_static.py): (A cmp B)==1 -> A cmp B;
 // (A cmp B)!=0 -> A cmp B; (A cmp B)==0 -> A cmp' B (the negated comparison), the
 // last only when A and B are provably NaN-free (NaN<B is 0, so (NaN<B)==0 is 1,
 // but NaN>=B is 0). A and B matrices; every comparison; the outer == / != matches

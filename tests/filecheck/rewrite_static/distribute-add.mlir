@@ -1,4 +1,4 @@
-// Rule distribute-add (passes/rules_static.py): X + Y*X -> (1+Y)*X; the add and the
+// Rule distribute-add (passes/rewrite/rules_static.py): X + Y*X -> (1+Y)*X; the add and the
 // mul match in both operand orders, so Y*X + X, X + X*Y and X*Y + X too. X and Y
 // matrices here: a scalar Y gives invalid IR today, and an infinite X changes the
 // result (Inputs/BUGS_static.mlir), so X is a (finite) rand.

@@ -1,4 +1,4 @@
-// Rule distribute-sub (passes/rules_static.py): X - Y*X -> (1-Y)*X and
+// Rule distribute-sub (passes/rewrite/rules_static.py): X - Y*X -> (1-Y)*X and
 // Y*X - X -> (Y-1)*X (the products in either order), X and Y matrices (Y may
 // broadcast). A scalar Y gives invalid IR today (Inputs/BUGS_static.mlir).
 // X is a rand here (finite): with an infinite X the rewrite changes results, see

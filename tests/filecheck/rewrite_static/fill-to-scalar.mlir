@@ -1,4 +1,4 @@
-// Rule fill-to-scalar (passes/rules_static.py): X (op) fill(c, r, k) -> X (op) c and
+// Rule fill-to-scalar (passes/rewrite/rules_static.py): X (op) fill(c, r, k) -> X (op) c and
 // fill(c, r, k) (op) X -> c (op) X, for every element-wise binary op, when the fill
 // has X's (known) shape. A fill of another shape broadcasts or is broadcast: no rewrite.
 //

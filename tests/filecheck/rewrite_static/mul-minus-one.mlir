@@ -1,4 +1,4 @@
-// Rule mul-minus-one (passes/rules_static.py): X*(-1), (-1)*X -> -X.
+// Rule mul-minus-one (passes/rewrite/rules_static.py): X*(-1), (-1)*X -> -X.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE
 // RUN: amls-opt %s --split-input-file -p simplify-static | amls-opt --split-input-file | filecheck %s

@@ -1,4 +1,4 @@
-// Rule mul-self (passes/rules_static.py): X*X -> X^2.
+// Rule mul-self (passes/rewrite/rules_static.py): X*X -> X^2.
 // Numbers before/after the rewrite: @num_mul_self in numerics.mlir.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE

@@ -1,4 +1,4 @@
-// Rule neg-neg (passes/rules_static.py): -(-X) -> X.
+// Rule neg-neg (passes/rewrite/rules_static.py): -(-X) -> X.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE
 // RUN: amls-opt %s --split-input-file -p simplify-static | amls-opt --split-input-file | filecheck %s

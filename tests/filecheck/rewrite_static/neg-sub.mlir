@@ -1,4 +1,4 @@
-// Rule neg-sub (passes/rules_static.py): -(B-A) -> A-B when B-A has one use.
+// Rule neg-sub (passes/rewrite/rules_static.py): -(B-A) -> A-B when B-A has one use.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE
 // RUN: amls-opt %s --split-input-file -p simplify-static | amls-opt --split-input-file | filecheck %s

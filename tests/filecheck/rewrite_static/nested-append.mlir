@@ -1,4 +1,4 @@
-// Rule nested-append (passes/rules_static.py): cbind(X, cbind(Y, Z)) -> cbind(X, Y, Z),
+// Rule nested-append (passes/rewrite/rules_static.py): cbind(X, cbind(Y, Z)) -> cbind(X, Y, Z),
 // rbind likewise (either operand position), when the inner append has one use.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE

@@ -1,4 +1,4 @@
-// Rule not-over-compare (passes/rules_static.py): not(A>B) -> A<=B, not(A<B) -> A>=B,
+// Rule not-over-compare (passes/rewrite/rules_static.py): not(A>B) -> A<=B, not(A<B) -> A>=B,
 // not(A==B) -> A!=B, and likewise for >=, <=, !=, when A and B are provably NaN-free
 // (not(NaN>B) is 1 but NaN<=B is 0). A or B may be a scalar.
 // Numbers before/after the rewrite: @num_not_over_compare in numerics.mlir.

@@ -1,4 +1,4 @@
-// Rule rand-scale (passes/rules_static.py): rand(min=a,max=b)*c -> rand(min=a*c,max=b*c)
+// Rule rand-scale (passes/rewrite/rules_static.py): rand(min=a,max=b)*c -> rand(min=a*c,max=b*c)
 // for a finite constant c > 0; rand ± c -> rand(min=a±c,max=b±c) for a dense
 // (sparsity 1) rand; uniform pdf, the rand with one use.
 // Numbers before/after the rewrite: @num_rand_scale in numerics.mlir.

@@ -1,4 +1,4 @@
-// Rule rowsums-of-transpose (passes/rules_static.py): rowAgg(t(X)) -> t(colAgg(X)) and
+// Rule rowsums-of-transpose (passes/rewrite/rules_static.py): rowAgg(t(X)) -> t(colAgg(X)) and
 // colAgg(t(X)) -> t(rowAgg(X)) for agg in sum, mean, min, max, sumsq (not argmin/argmax).
 // Numbers before/after the rewrite: @num_rowsums_of_transpose in numerics.mlir.
 //

@@ -1,5 +1,5 @@
-// Rule scalar-pm-fold (passes/rules_static.py): (a ± X) + b -> (a+b) ± X and
-// (a ± X) - b -> (a-b) ± X, a and b f64 scalars (reassociation allowed by REWRITES.md).
+// Rule scalar-pm-fold (passes/rewrite/rules_static.py): (a ± X) + b -> (a+b) ± X and
+// (a ± X) - b -> (a-b) ± X, a and b f64 scalars (reassociation allowed by docs/numerics.md).
 // Numbers before/after the rewrite: @num_scalar_pm_fold in numerics.mlir.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE

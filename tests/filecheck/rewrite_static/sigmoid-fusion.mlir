@@ -1,4 +1,4 @@
-// Rule sigmoid-fusion (passes/rules_static.py): 1/(1+exp(-X)) -> sigmoid(X).
+// Rule sigmoid-fusion (passes/rewrite/rules_static.py): 1/(1+exp(-X)) -> sigmoid(X).
 // Numbers before/after the rewrite: @num_sigmoid_fusion in numerics.mlir.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE

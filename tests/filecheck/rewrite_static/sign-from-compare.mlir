@@ -1,4 +1,4 @@
-// Rule sign-from-compare (passes/rules_static.py): (X>0)-(X<0) -> sign(X), when X is
+// Rule sign-from-compare (passes/rewrite/rules_static.py): (X>0)-(X<0) -> sign(X), when X is
 // provably NaN-free (for NaN the left side is 0, sign(NaN) is NaN).
 // Numbers before/after the rewrite: @num_sign_from_compare in numerics.mlir.
 //

@@ -1,4 +1,4 @@
-// Rule sub-zero (passes/rules_static.py): X-0 -> X (scalar literal +0.0).
+// Rule sub-zero (passes/rewrite/rules_static.py): X-0 -> X (scalar literal +0.0).
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE
 // RUN: amls-opt %s --split-input-file -p simplify-static | amls-opt --split-input-file | filecheck %s

@@ -1,4 +1,4 @@
-// Rule sum-scalar-mult (passes/rules_static.py): sum(s*X) -> s*sum(X),
+// Rule sum-scalar-mult (passes/rewrite/rules_static.py): sum(s*X) -> s*sum(X),
 // rowSums(s*X) -> s*rowSums(X), colSums(s*X) -> s*colSums(X), s a finite f64 constant.
 // Numbers before/after the rewrite: @num_sum_scalar_mult in numerics.mlir.
 //

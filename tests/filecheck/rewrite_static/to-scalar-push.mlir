@@ -1,4 +1,4 @@
-// Rule to-scalar-push (passes/rules_static.py): to_scalar(X*Y) -> to_scalar(X)*to_scalar(Y)
+// Rule to-scalar-push (passes/rewrite/rules_static.py): to_scalar(X*Y) -> to_scalar(X)*to_scalar(Y)
 // and to_scalar(X (op) s) -> to_scalar(X) (op) s for op in + - * /, X and Y known 1x1.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE

@@ -1,4 +1,4 @@
-// Rule trace-add (passes/rules_static.py): trace(A+B) -> trace(A)+trace(B), A and B of
+// Rule trace-add (passes/rewrite/rules_static.py): trace(A+B) -> trace(A)+trace(B), A and B of
 // the same known shape.
 // Numbers before/after the rewrite: @num_trace_add in numerics.mlir.
 //

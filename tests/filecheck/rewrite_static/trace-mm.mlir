@@ -1,4 +1,4 @@
-// Rule trace-mm (passes/rules_static.py): trace(X%*%Y) -> sum(X*t(Y)).
+// Rule trace-mm (passes/rewrite/rules_static.py): trace(X%*%Y) -> sum(X*t(Y)).
 // Known square products only here: with unknown dims the rewrite turns the
 // run-time error of a non-square trace into a value (Inputs/BUGS_static.mlir).
 // Numbers before/after the rewrite: @num_trace_mm in numerics.mlir.

@@ -1,4 +1,4 @@
-// Rule trace-transpose (passes/rules_static.py): trace(t(A)) -> trace(A).
+// Rule trace-transpose (passes/rewrite/rules_static.py): trace(t(A)) -> trace(A).
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE
 // RUN: amls-opt %s --split-input-file -p simplify-static | amls-opt --split-input-file | filecheck %s

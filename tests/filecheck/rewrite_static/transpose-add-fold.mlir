@@ -1,4 +1,4 @@
-// Rule transpose-add-fold (passes/rules_static.py): t(A+s1)+s2 -> t(A)+(s1+s2),
+// Rule transpose-add-fold (passes/rewrite/rules_static.py): t(A+s1)+s2 -> t(A)+(s1+s2),
 // s1 and s2 f64 scalars; both adds match in either operand order.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE

@@ -1,4 +1,4 @@
-// Rule transpose-mm-chain (passes/rules_static.py): t(t(A)%*%t(B) + C) -> B%*%A + t(C);
+// Rule transpose-mm-chain (passes/rewrite/rules_static.py): t(t(A)%*%t(B) + C) -> B%*%A + t(C);
 // the add matches in either operand order, C may broadcast.
 // Numbers before/after the rewrite: @num_transpose_mm_chain in numerics.mlir.
 //

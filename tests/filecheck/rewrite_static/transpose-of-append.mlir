@@ -1,4 +1,4 @@
-// Rule transpose-of-append (passes/rules_static.py): t(cbind(t(A),t(B))) -> rbind(A,B);
+// Rule transpose-of-append (passes/rewrite/rules_static.py): t(cbind(t(A),t(B))) -> rbind(A,B);
 // t(rbind(t(A),t(B))) -> cbind(A,B).
 //
 // Where the pattern matches, amls-opt crashes today (internal error, exit 70:

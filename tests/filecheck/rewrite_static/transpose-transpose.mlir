@@ -1,4 +1,4 @@
-// Rule transpose-transpose (passes/rules_static.py): t(t(X)) -> X.
+// Rule transpose-transpose (passes/rewrite/rules_static.py): t(t(X)) -> X.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE
 // RUN: amls-opt %s --split-input-file -p simplify-static | amls-opt --split-input-file | filecheck %s

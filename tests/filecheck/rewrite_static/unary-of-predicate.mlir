@@ -1,4 +1,4 @@
-// Rule unary-of-predicate (passes/rules_static.py): abs/sign/ceil/floor/round(P) -> P
+// Rule unary-of-predicate (passes/rewrite/rules_static.py): abs/sign/ceil/floor/round(P) -> P
 // when P holds only 0/1 (a comparison, and, or, not).
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE

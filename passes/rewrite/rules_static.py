@@ -1,9 +1,9 @@
-"""Static (size-independent) ML simplifications: one rule per row (REWRITES.md).
+"""Static (size-independent) ML simplifications: one rule per row (docs/rewrites.md).
 
 Read a row as `name: pattern -> replacement [when condition]`. Conditions
-guard soundness where NaN/Inf would otherwise change results (REWRITES.md:
+guard soundness where NaN/Inf would otherwise change results (docs/rewrites.md:
 "soundness comes first"): rules that are exact only on NaN-free or 0/1 data
-ask `finite` / `predicate`, which hold for values built by ops that cannot
+ask `finite` / `is_boolean`, which hold for values built by ops that cannot
 produce NaN or Inf (comparisons, rand, finite fills, ...). Rules need not keep
 the sign of a zero (README "Numerics"): -0.0 == 0.0, as under LLVM's `nsz`.
 """
@@ -11,6 +11,7 @@ the sign of a zero (README "Numerics"): -0.0 == 0.0, as under LLVM's `nsz`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, f64
@@ -18,26 +19,31 @@ from xdsl.ir import SSAValue
 
 from amls.dialects import matrix as mx
 from amls.dialects.traits import constant_value, is_commutative
-from amls.passes.rewrite_engine import (
+from amls.passes.rewrite.build import Builder
+from amls.passes.rewrite.conditions import (
     Bindings,
-    Builder,
-    Cond,
-    Custom,
+    all_of,
+    finite,
+    is_1x1,
+    is_boolean,
+    nonzero_const,
+    one_of,
+    one_use,
+    same_shape,
+    square_product,
+)
+from amls.passes.rewrite.driver import Rule
+from amls.passes.rewrite.pattern import (
     Lit,
     Mat,
+    Native,
     Num,
     Op,
     PropVar,
     Rest,
-    Rule,
     Var,
-    all_of,
     binary,
-    is_1x1,
-    one_use,
     reduce,
-    same_shape,
-    shape,
     sum_,
     t,
     to_scalar,
@@ -49,78 +55,10 @@ X, Y, Z, A, B, C = Mat("X"), Mat("Y"), Mat("Z"), Mat("A"), Mat("B"), Mat("C")
 s, s1, s2, a, b = Num("s"), Num("s1"), Num("s2"), Num("a"), Num("b")
 K = PropVar("kind")
 
-# -- conditions ---------------------------------------------------------------
-
-_PREDICATE_OPS = (*mx.COMPARISONS, mx.AndOp, mx.OrOp, mx.NotOp)
-
-
-def _predicate(v: SSAValue) -> bool:
-    """v holds only 0/1 (a comparison or logic result)."""
-    return isinstance(v.owner, _PREDICATE_OPS)
-
-
-def _finite(v: SSAValue) -> bool:
-    """v provably holds no NaN or Inf (a conservative, local check of its producer)."""
-    op = v.owner
-    if isinstance(op, (*_PREDICATE_OPS, mx.RandOp, mx.SeqOp)):
-        return True
-    if isinstance(op, mx.FillOp):
-        c = constant_value(op.value)
-        return c is not None and math.isfinite(c)
-    if isinstance(op, mx.ConstantOp):
-        return all(math.isfinite(x) for x in op.value.get_values())
-    if isinstance(op, arith.ConstantOp):
-        c = constant_value(v)
-        return c is not None and math.isfinite(c)
-    if isinstance(op, mx.NegOp | mx.AbsOp | mx.SignOp | mx.TransposeOp | mx.CastOp):
-        return _finite(op.operands[0])
-    return False
-
-
-def predicate(name: str) -> Cond:
-    return lambda bd: _predicate(bd[name])
-
-
-def finite(*names: str) -> Cond:
-    return lambda bd: all(_finite(bd[n]) for n in names)
-
-
-def finite_const(name: str) -> Cond:
-    def cond(bd: Bindings) -> bool:
-        c = constant_value(bd[name])
-        return c is not None and math.isfinite(c)
-
-    return cond
-
-
-def nonzero_const(name: str) -> Cond:
-    """A finite non-zero constant (0 * sum(X) is NaN where sum(X) overflows; sum(0*X) is 0)."""
-
-    def cond(bd: Bindings) -> bool:
-        c = constant_value(bd[name])
-        return c is not None and math.isfinite(c) and c != 0
-
-    return cond
-
-
-def square_product(x: str, y: str) -> Cond:
-    """X %*% Y known square: the rewrite must not hide trace's shape error."""
-
-    def cond(bd: Bindings) -> bool:
-        sx, sy = shape(bd[x]), shape(bd[y])
-        return sx is not None and sy is not None and None not in (*sx, *sy) and sx == sy[::-1]
-
-    return cond
-
-
-def fill_has_shape_of(fill: str, x: str) -> Cond:
-    return same_shape(fill, x)
-
-
 # -- replacements written with code ------------------------------------------
 
 
-def _flatten_append(builder: Builder, bd: Bindings) -> SSAValue | None:
+def flatten_append(builder: Builder, bd: Bindings) -> SSAValue | None:
     """cbind(X, cbind(Y, Z)) -> cbind(X, Y, Z) when the inner one has no other use."""
     root = bd["root"]
     cls = type(root.owner)
@@ -135,6 +73,16 @@ def _flatten_append(builder: Builder, bd: Bindings) -> SSAValue | None:
     if not changed:
         return None
     return builder.insert(cls.build(operands=[flat], result_types=[root.type]))
+
+
+def rand_scaled(how: str) -> Callable[[Builder, Bindings], SSAValue | None]:
+    """rand(...) * c, + c, - c as one rand with scaled / shifted bounds (`how`)."""
+
+    def build(builder: Builder, bd: Bindings) -> SSAValue | None:
+        return _rand_scaled(builder, bd, how)
+
+    build.__name__ = f"rand_{how}"
+    return build
 
 
 def _rand_scaled(builder: Builder, bd: Bindings, how: str) -> SSAValue | None:
@@ -190,12 +138,12 @@ STATIC_RULES: list[Rule] = [
     Rule("mul-minus-one", X * -1.0, -X),
     *(
         Rule("fill-to-scalar", binary(cls, X, Op(mx.FillOp, s, Var("r"), Var("k")).as_("F")),
-             binary(cls, X, s), when=fill_has_shape_of("F", "X"))
+             binary(cls, X, s), when=same_shape("F", "X"))
         for cls in mx.BINARY_OPS
     ),
     *(
         Rule("fill-to-scalar", binary(cls, Op(mx.FillOp, s, Var("r"), Var("k")).as_("F"), X),
-             binary(cls, s, X), when=fill_has_shape_of("F", "X"))
+             binary(cls, s, X), when=same_shape("F", "X"))
         for cls in mx.BINARY_OPS
         if not is_commutative(cls)
     ),
@@ -213,21 +161,21 @@ STATIC_RULES: list[Rule] = [
     Rule("scalar-pm-fold", (a - X) - b, Op(arith.SubfOp, a, b) - X),
     Rule("transpose-add-fold", t(A + s1) + s2, t(A) + Op(arith.AddfOp, s1, s2)),
     Rule("agg-of-transpose", reduce(K, "all", t(X)), reduce(K, "all", X),
-         when=lambda bd: bd["kind"] in _AGG_KINDS),
+         when=one_of("kind", *_AGG_KINDS)),
     *(
         Rule("rowsums-of-transpose", reduce(K, axis, t(X)), t(reduce(K, other, X)),
-             when=lambda bd: bd["kind"] in _AGG_KINDS)
+             when=one_of("kind", *_AGG_KINDS))
         for axis, other in (("row", "col"), ("col", "row"))
     ),
     Rule("agg-of-agg", sum_(reduce("sum", PropVar("ax"), X)), sum_(X),
-         when=lambda bd: bd["ax"] in ("row", "col")),
+         when=one_of("ax", "row", "col")),
     *(
         Rule("agg-of-agg", reduce(k, "all", reduce(k, PropVar("ax"), X)), reduce(k, "all", X),
-             when=lambda bd: bd["ax"] in ("row", "col"))
+             when=one_of("ax", "row", "col"))
         for k in ("min", "max")
     ),
     Rule("agg-of-agg", sum_(reduce("sumsq", PropVar("ax"), X)), reduce("sumsq", "all", X),
-         when=lambda bd: bd["ax"] in ("row", "col")),
+         when=one_of("ax", "row", "col")),
     Rule("sum-scalar-mult", sum_(s * X), Op(arith.MulfOp, s, sum_(X)), when=nonzero_const("s")),
     *(
         Rule("sum-scalar-mult", reduce("sum", ax, s * X), s * reduce("sum", ax, X),
@@ -244,7 +192,7 @@ STATIC_RULES: list[Rule] = [
     ),
     Rule("abs-pullup", unary(mx.AbsOp, X) * unary(mx.AbsOp, Y), unary(mx.AbsOp, X * Y)),
     *(
-        Rule("unary-of-predicate", unary(u, X), X, when=predicate("X"))
+        Rule("unary-of-predicate", unary(u, X), X, when=is_boolean("X"))
         for u in (mx.AbsOp, mx.SignOp, mx.CeilOp, mx.FloorOp, mx.RoundOp)
     ),
     Rule("transpose-of-append", t(Op(mx.CbindOp, t(A), t(B))), Op(mx.RbindOp, A, B)),
@@ -274,17 +222,17 @@ STATIC_RULES: list[Rule] = [
         for cmp in (mx.GtOp, mx.LtOp, mx.EqOp, mx.GeOp, mx.LeOp, mx.NeOp)
     ),
     Rule("and-not-self", binary(mx.AndOp, A, unary(mx.NotOp, A)), _fill(0.0, A),
-         when=predicate("A")),
+         when=is_boolean("A")),
     Rule("and-not-self", binary(mx.OrOp, A, unary(mx.NotOp, A)), _fill(1.0, A),
-         when=predicate("A")),
+         when=is_boolean("A")),
     *(
-        Rule("nested-append", Op(cls, Rest("xs")).as_("root"), Custom(_flatten_append))
+        Rule("nested-append", Op(cls, Rest("xs")), Native(flatten_append))
         for cls in (mx.CbindOp, mx.RbindOp)
     ),
     Rule("rand-scale", Op(mx.RandOp, Var("r"), Var("k")).as_("R") * Num("c"),
-         Custom(lambda bd_, bd: _rand_scaled(bd_, bd, "mul")), when=one_use("R")),
+         Native(rand_scaled("mul")), when=one_use("R")),
     Rule("rand-scale", Op(mx.RandOp, Var("r"), Var("k")).as_("R") + Num("c"),
-         Custom(lambda bd_, bd: _rand_scaled(bd_, bd, "add")), when=one_use("R")),
+         Native(rand_scaled("add")), when=one_use("R")),
     Rule("rand-scale", Op(mx.RandOp, Var("r"), Var("k")).as_("R") - Num("c"),
-         Custom(lambda bd_, bd: _rand_scaled(bd_, bd, "sub")), when=one_use("R")),
+         Native(rand_scaled("sub")), when=one_use("R")),
 ]  # fmt: skip

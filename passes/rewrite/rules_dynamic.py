@@ -1,4 +1,4 @@
-"""Dynamic (size-dependent) ML simplifications: one rule per row (REWRITES.md).
+"""Dynamic (size-dependent) ML simplifications: one rule per row (docs/rewrites.md).
 
 Conditions read the exact facts in types (dims, nnz); "empty" means nnz = 0.
 Rules that would turn an Inf of the other operand into a different result
@@ -7,87 +7,62 @@ Rules that would turn an Inf of the other operand into a different result
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr, f64, i64
 from xdsl.ir import SSAValue
 
 from amls.dialects import matrix as mx
 from amls.dialects.traits import constant_value, is_commutative
-from amls.passes.rewrite_engine import (
+from amls.passes.rewrite.build import Builder, result_type
+from amls.passes.rewrite.conditions import (
     Bindings,
-    Builder,
-    Cond,
-    Custom,
+    all_of,
+    cols_are,
+    const_is,
+    either,
+    finite,
+    is_1x1,
+    is_col_vector,
+    is_count_of,
+    is_empty,
+    is_row_vector,
+    no_inner_dim,
+    non_empty_cells,
+    not_,
+    one_use,
+    rows_are,
+    same_cols,
+    same_rows,
+    same_shape,
+    smaller_than,
+    square,
+    whole_slice,
+)
+from amls.passes.rewrite.driver import Rule
+from amls.passes.rewrite.pattern import (
     Lit,
     Mat,
+    Native,
     Num,
     Op,
     PropVar,
-    Rule,
     Var,
-    all_of,
     binary,
+    colSums,
     from_scalar,
-    is_1x1,
-    is_col_vector,
-    is_empty,
-    is_row_vector,
-    one_use,
     reduce,
-    result_type,
-    same_shape,
-    shape,
+    rowSums,
     sum_,
     t,
     to_scalar,
     trace,
 )
-from amls.passes.rules_static import finite
 
 X, Y, A, B, C = Mat("X"), Mat("Y"), Mat("A"), Mat("B"), Mat("C")
 v, v1, v2, u = Mat("v"), Mat("v1"), Mat("v2"), Mat("u")
 K = PropVar("kind")
-
-# -- conditions -----------------------------------------------------------------
-
-
-def dims(name: str) -> Cond:
-    return lambda b: (s := shape(b[name])) is not None and None not in s
-
-
-def rows_are(name: str, n: int) -> Cond:
-    return lambda b: (s := shape(b[name])) is not None and s[0] == n
-
-
-def cols_are(name: str, n: int) -> Cond:
-    return lambda b: (s := shape(b[name])) is not None and s[1] == n
-
-
-def non_empty_cells(name: str) -> Cond:
-    return lambda b: (s := shape(b[name])) is not None and None not in s and s[0] * s[1] > 0
-
-
-def no_inner_dim(name: str) -> Cond:
-    """The left factor of a matmul has 0 columns (known)."""
-    return lambda b: (s := shape(b[name])) is not None and s[1] == 0
-
-
-def const_is(name: str, value: int) -> Cond:
-    return lambda b: constant_value(b[name]) == value
-
-
-def root_dims(b: Bindings) -> bool:
-    r = b["root"]
-    return isinstance(r.type, mx.MatrixType) and None not in r.type.shape
-
-
-def either(*conds: Cond) -> Cond:
-    return lambda b: any(c(b) for c in conds)
-
-
-def square(name: str) -> Cond:
-    return lambda b: (s := shape(b[name])) is not None and s[0] is not None and s[0] == s[1]
-
 
 # -- replacements with code -------------------------------------------------------
 
@@ -112,17 +87,20 @@ def zero_scalar(builder: Builder, b: Bindings) -> SSAValue:
     return builder.insert(arith.ConstantOp(FloatAttr(0.0, f64)))
 
 
-def meta_literal(kind: str):  # noqa: ANN201
+def meta_literal(kind: str) -> Callable[[Builder, Bindings], SSAValue | None]:
+    """nrow/ncol/nnz(X) as the literal its type states."""
+
     def build(builder: Builder, b: Bindings) -> SSAValue | None:
         t_ = b["X"].type
         n = {"nrow": t_.rows, "ncol": t_.cols, "nnz": t_.nnz}[kind]
         return None if n is None else _int_const(builder, n)
 
+    build.__name__ = f"{kind}_literal"
     return build
 
 
 def sum_fill(builder: Builder, b: Bindings) -> SSAValue | None:
-    t_ = b["root_fill"].type
+    t_ = b["F"].type
     if None in t_.shape:
         return None
     cells = builder.insert(arith.ConstantOp(FloatAttr(float(t_.rows * t_.cols), f64)))
@@ -165,9 +143,7 @@ def sliced_mm(builder: Builder, b: Bindings) -> SSAValue | None:
     if k is not None:
         k_v = _int_const(builder, k)
     else:
-        k_v = builder.insert(
-            mx.NcolOp.build(operands=[x], result_types=[result_type(mx.NcolOp, [x], {})])
-        )
+        k_v = builder.insert(mx.NcolOp.build(operands=[x], result_types=[i64]))
 
     def covers(lo: SSAValue, hi: SSAValue, n: int | None) -> bool:
         return n is not None and constant_value(lo) == 0 and constant_value(hi) == n
@@ -183,101 +159,65 @@ def sliced_mm(builder: Builder, b: Bindings) -> SSAValue | None:
     return builder.insert(mx.MatmulOp.build(operands=[xs, ys], result_types=[rt]))
 
 
-def smaller_than(part: str, whole: str) -> Cond:
-    """`part` has known dims and fewer cells than `whole` (known dims too)."""
-
-    def cond(b: Bindings) -> bool:
-        p, w = _cells(b[part]), _cells(b[whole])
-        return p is not None and w is not None and p < w
-
-    return cond
-
-
-def mean_from_sum(axis: str, count: str):  # noqa: ANN201
-    """colSums(X)/nrow(X) -> colMeans(X): the divisor must be X's row count."""
-
-    def cond(b: Bindings) -> bool:
-        n = b["n"]
-        owner = n.owner
-        meta = mx.NrowOp if count == "rows" else mx.NcolOp
-        if isinstance(owner, arith.SIToFPOp):
-            src = owner.input.owner
-            if isinstance(src, meta) and src.input is b["X"]:
-                return True  # divides by nrow(X) itself: any size
-            n = owner.input
-        want = shape(b["X"])
-        expected = None if want is None else want[0] if count == "rows" else want[1]
-        c = constant_value(n)
-        return expected is not None and c is not None and float(c) == float(expected)
-
-    return cond
-
-
 # -- the table ---------------------------------------------------------------------
 
 _COL_AGGS = ("sum", "mean", "min", "max")
 _ALL_AGGS = ("sum", "mean", "min", "max", "sumsq")
+_SLICE = Op(mx.SliceOp, X, Var("r0"), Var("r1"), Var("c0"), Var("c1"))
+_UPDATE = Op(mx.UpdateOp, X, Y, Var("r0"), Var("c0"))
+_RESHAPE = Op(mx.ReshapeOp, X, Var("r"), Var("c"))
+_NOT_SCALAR_MAT = not_(is_1x1("X"))
 
 DYNAMIC_RULES: list[Rule] = [
-    Rule("nrow-ncol-literal", Op(mx.NrowOp, Var("X")), Custom(meta_literal("nrow"))),
-    Rule("nrow-ncol-literal", Op(mx.NcolOp, Var("X")), Custom(meta_literal("ncol"))),
-    Rule("nrow-ncol-literal", Op(mx.NnzOp, Var("X")), Custom(meta_literal("nnz"))),
-    Rule("unnecessary-slice", Op(mx.SliceOp, X, Var("r0"), Var("r1"), Var("c0"), Var("c1")), X,
-         when=lambda b: dims("X")(b) and constant_value(b["r0"]) == 0
-         and constant_value(b["c0"]) == 0 and constant_value(b["r1"]) == b["X"].type.rows
-         and constant_value(b["c1"]) == b["X"].type.cols),
-    Rule("unnecessary-update", Op(mx.UpdateOp, X, Y, Var("r0"), Var("c0")), Y,
+    Rule("nrow-ncol-literal", Op(mx.NrowOp, Var("X")), Native(meta_literal("nrow"))),
+    Rule("nrow-ncol-literal", Op(mx.NcolOp, Var("X")), Native(meta_literal("ncol"))),
+    Rule("nrow-ncol-literal", Op(mx.NnzOp, Var("X")), Native(meta_literal("nnz"))),
+    Rule("unnecessary-slice", _SLICE, X, when=whole_slice("X", "r0", "r1", "c0", "c1")),
+    Rule("unnecessary-update", _UPDATE, Y,
          when=all_of(same_shape("X", "Y"), const_is("r0", 0), const_is("c0", 0))),
-    Rule("empty-slice", Op(mx.SliceOp, X, Var("r0"), Var("r1"), Var("c0"), Var("c1")).as_("root"),
-         Custom(zeros_of_root), when=is_empty("X")),
-    Rule("sliced-mm",
-         Op(mx.SliceOp, (X @ Y).as_("P"), Var("r0"), Var("r1"), Var("c0"), Var("c1")).as_("root"),
-         Custom(sliced_mm), when=all_of(one_use("P"), smaller_than("root", "P"))),
-    Rule("empty-update", Op(mx.UpdateOp, X, Y, Var("r0"), Var("c0")).as_("root"),
-         Custom(zeros_of_root), when=all_of(is_empty("X"), is_empty("Y"))),
-    Rule("reshape-same", Op(mx.ReshapeOp, X, Var("r"), Var("c")).as_("root"), X,
-         when=lambda b: dims("X")(b) and b["root"].type.shape == b["X"].type.shape),
+    Rule("empty-slice", _SLICE, Native(zeros_of_root), when=is_empty("X")),
+    Rule("sliced-mm", Op(mx.SliceOp, (X @ Y).as_("P"), Var("r0"), Var("r1"), Var("c0"), Var("c1")),
+         Native(sliced_mm), when=all_of(one_use("P"), smaller_than("root", "P"))),
+    Rule("empty-update", _UPDATE, Native(zeros_of_root),
+         when=all_of(is_empty("X"), is_empty("Y"))),
+    Rule("reshape-same", _RESHAPE, X, when=same_shape("X", "root")),
     *(Rule("reorg-1x1", Op(cls, X), X, when=is_1x1("X"))
       for cls in (mx.TransposeOp, mx.DiagOp)),
-    Rule("reorg-1x1", Op(mx.ReshapeOp, X, Var("r"), Var("c")).as_("root"), X,
-         when=all_of(is_1x1("X"), is_1x1("root"))),
+    Rule("reorg-1x1", _RESHAPE, X, when=all_of(is_1x1("X"), is_1x1("root"))),
     *(Rule("colagg-single-row", reduce(k, "col", X), X, when=rows_are("X", 1)) for k in _COL_AGGS),
     *(Rule("colagg-single-col", reduce(k, "col", X), from_scalar(reduce(k, "all", X)),
            when=all_of(cols_are("X", 1), non_empty_cells("X"))) for k in _ALL_AGGS),
     *(Rule("rowagg-single-col", reduce(k, "row", X), X, when=cols_are("X", 1)) for k in _COL_AGGS),
     *(Rule("rowagg-single-row", reduce(k, "row", X), from_scalar(reduce(k, "all", X)),
            when=all_of(rows_are("X", 1), non_empty_cells("X"))) for k in _ALL_AGGS),
-    Rule("mean-from-sum", reduce("sum", "col", X).as_("S") / Num("n"), reduce("mean", "col", X),
-         when=all_of(one_use("S"), mean_from_sum("col", "rows"))),
-    Rule("mean-from-sum", reduce("sum", "row", X).as_("S") / Num("n"), reduce("mean", "row", X),
-         when=all_of(one_use("S"), mean_from_sum("row", "cols"))),
-    Rule("colsums-mv", reduce("sum", "col", X * v), t(v) @ X,
-         when=lambda b: is_col_vector("v")(b) and shape(b["X"]) is not None
-         and shape(b["X"])[0] == shape(b["v"])[0] and shape(b["X"])[1] != 1),  # type: ignore[index]
-    Rule("rowsums-mv", reduce("sum", "row", X * u), X @ t(u),
-         when=lambda b: is_row_vector("u")(b) and shape(b["X"]) is not None
-         and shape(b["X"])[1] == shape(b["u"])[1] and shape(b["X"])[0] != 1),  # type: ignore[index]
+    Rule("mean-from-sum", colSums(X).as_("S") / Num("n"), reduce("mean", "col", X),
+         when=all_of(one_use("S"), is_count_of("n", "X", "rows"))),
+    Rule("mean-from-sum", rowSums(X).as_("S") / Num("n"), reduce("mean", "row", X),
+         when=all_of(one_use("S"), is_count_of("n", "X", "cols"))),
+    Rule("colsums-mv", colSums(X * v), t(v) @ X,
+         when=all_of(is_col_vector("v"), same_rows("X", "v"), not_(cols_are("X", 1)))),
+    Rule("rowsums-mv", rowSums(X * u), X @ t(u),
+         when=all_of(is_row_vector("u"), same_cols("X", "u"), not_(rows_are("X", 1)))),
     *(Rule("agg-1x1", reduce(k, "all", X), to_scalar(X), when=is_1x1("X"))
       for k in ("sum", "min", "max", "mean")),
     Rule("agg-1x1", trace(X), to_scalar(X), when=is_1x1("X")),
-    *(Rule("empty-agg", reduce(k, "all", X), Custom(zero_scalar),
+    *(Rule("empty-agg", reduce(k, "all", X), Native(zero_scalar),
            when=all_of(is_empty("X"), non_empty_cells("X")))
       for k in ("sum", "sumsq", "min", "max")),
-    Rule("empty-agg", trace(X), Custom(zero_scalar), when=is_empty("X")),
-    *(Rule("empty-agg", reduce(k, ax, X).as_("root"), Custom(zeros_of_root),
+    Rule("empty-agg", trace(X), Native(zero_scalar), when=is_empty("X")),
+    *(Rule("empty-agg", reduce(k, ax, X), Native(zeros_of_root),
            when=all_of(is_empty("X"), non_empty_cells("X")))
       for k in ("sum", "sumsq", "min", "max") for ax in ("row", "col")),
-    *(Rule("empty-unary", Op(cls, X).as_("root"), Custom(zeros_of_root), when=is_empty("X"))
+    *(Rule("empty-unary", Op(cls, X), Native(zeros_of_root), when=is_empty("X"))
       for cls in (mx.AbsOp, mx.SqrtOp, mx.RoundOp, mx.FloorOp, mx.CeilOp, mx.SignOp, mx.NegOp)),
-    *(Rule("empty-reorg", Op(cls, X).as_("root"), Custom(zeros_of_root), when=is_empty("X"))
+    *(Rule("empty-reorg", Op(cls, X), Native(zeros_of_root), when=is_empty("X"))
       for cls in (mx.TransposeOp, mx.DiagOp)),
-    Rule("empty-reorg", Op(mx.ReshapeOp, X, Var("r"), Var("c")).as_("root"), Custom(zeros_of_root),
-         when=is_empty("X")),
+    Rule("empty-reorg", _RESHAPE, Native(zeros_of_root), when=is_empty("X")),
     # A 0-wide inner dim multiplies nothing: zeros even when the other factor is NaN.
-    Rule("empty-mm", (X @ Y).as_("root"), Custom(zeros_of_root),
+    Rule("empty-mm", X @ Y, Native(zeros_of_root),
          when=either(all_of(is_empty("X"), finite("Y")), all_of(is_empty("Y"), finite("X")),
                      no_inner_dim("X"))),
-    Rule("empty-binary", (X * Y).as_("root"), Custom(zeros_of_root),
+    Rule("empty-binary", X * Y, Native(zeros_of_root),
          when=all_of(same_shape("X", "Y"), either(all_of(is_empty("X"), finite("Y")),
                                                   all_of(is_empty("Y"), finite("X"))))),
     Rule("empty-binary", X + Y, X, when=all_of(same_shape("X", "Y"), is_empty("Y"))),
@@ -286,22 +226,21 @@ DYNAMIC_RULES: list[Rule] = [
     Rule("identity-mm", X @ Op(mx.FillOp, Lit(1.0), Var("r"), Var("c")).as_("y"), X,
          when=is_1x1("y")),
     Rule("scalar-mm", X @ Var("y"), X * to_scalar(Var("y")),
-         when=lambda b: is_1x1("y")(b) and shape(b["X"]) is not None and not is_1x1("X")(b)),
+         when=all_of(is_1x1("y"), _NOT_SCALAR_MAT)),
     Rule("scalar-mm", Var("y") @ X, to_scalar(Var("y")) * X,
-         when=lambda b: is_1x1("y")(b) and shape(b["X"]) is not None and not is_1x1("X")(b)),
+         when=all_of(is_1x1("y"), _NOT_SCALAR_MAT)),
     Rule("diag-mm", Op(mx.DiagOp, v) @ Y, v * Y,
          when=all_of(is_col_vector("v"), finite("Y"))),
-    Rule("diag-of-mm", Op(mx.DiagOp, X @ Y).as_("root"), reduce("sum", "row", X * t(Y)),
-         when=lambda b: shape(b["root"]) is not None and shape(b["root"])[1] == 1  # type: ignore[index]
-         and not is_1x1("root")(b)),
+    Rule("diag-of-mm", Op(mx.DiagOp, X @ Y), rowSums(X * t(Y)),
+         when=all_of(cols_are("root", 1), not_(is_1x1("root")))),
     # Finite only: Inf in A%*%B and -Inf in A%*%C add to NaN; A%*%(B+C) may be +-Inf.
     Rule("distributive-mm", (A @ B).as_("AB") + (A @ C).as_("AC"), A @ (B + C),
          when=all_of(same_shape("B", "C"), one_use("AB"), one_use("AC"),
                      finite("A", "B", "C"))),
     Rule("sum-diag", sum_(Op(mx.DiagOp, X)), trace(X),
-         when=lambda b: square("X")(b) and shape(b["X"])[0] != 1),  # type: ignore[index]
-    Rule("sum-fill", sum_(Op(mx.FillOp, Num("a"), Var("r"), Var("c")).as_("root_fill")),
-         Custom(sum_fill), when=all_of(non_empty_cells("root_fill"), finite("a"))),
+         when=all_of(square("X"), not_(rows_are("X", 1)))),
+    Rule("sum-fill", sum_(Op(mx.FillOp, Num("a"), Var("r"), Var("c")).as_("F")),
+         Native(sum_fill), when=all_of(non_empty_cells("F"), finite("a"))),
     Rule("diag-scalar", Op(mx.DiagOp, v) * Num("s"), Op(mx.DiagOp, v * Num("s")),
          when=all_of(is_col_vector("v"), finite("s"))),
     Rule("sum-add", sum_(A + B), Op(arith.AddfOp, sum_(A), sum_(B)), when=same_shape("A", "B")),
@@ -311,38 +250,18 @@ DYNAMIC_RULES: list[Rule] = [
          when=all_of(is_col_vector("v1"), same_shape("v1", "v2"))),
     *(Rule("sum-squared", reduce("sum", ax, X ** 2.0), reduce("sumsq", ax, X))
       for ax in ("all", "row", "col")),
-    Rule("minus-mm", (-X).as_("n") @ Y, -(X @ Y),
-         when=lambda b: _cells(b["root_mm"]) is not None and _cells(b["n"]) is not None
-         and _cells(b["root_mm"]) < _cells(b["n"])),
-    Rule("minus-mm", X @ (-Y).as_("n"), -(X @ Y),
-         when=lambda b: _cells(b["root_mm"]) is not None and _cells(b["n"]) is not None
-         and _cells(b["root_mm"]) < _cells(b["n"])),
+    Rule("minus-mm", (-X).as_("n") @ Y, -(X @ Y), when=smaller_than("root", "n")),
+    Rule("minus-mm", X @ (-Y).as_("n"), -(X @ Y), when=smaller_than("root", "n")),
     # Finite only: an Inf meeting a zero is NaN in A%*%B but not in the sums.
-    Rule("sum-mm", sum_(A @ B), sum_(t(reduce("sum", "col", A)) * reduce("sum", "row", B)),
-         when=finite("A", "B")),
-    Rule("sum-mm", reduce("sum", "col", A @ B), reduce("sum", "col", A) @ B,
-         when=finite("A", "B")),
-    Rule("sum-mm", reduce("sum", "row", A @ B), A @ reduce("sum", "row", B),
-         when=finite("A", "B")),
+    Rule("sum-mm", sum_(A @ B), sum_(t(colSums(A)) * rowSums(B)), when=finite("A", "B")),
+    Rule("sum-mm", colSums(A @ B), colSums(A) @ B, when=finite("A", "B")),
+    Rule("sum-mm", rowSums(A @ B), A @ rowSums(B), when=finite("A", "B")),
     *(Rule("scalar-mv-binary", binary(cls, X, Mat("y")), binary(cls, X, to_scalar(Mat("y"))),
-           when=lambda b: is_1x1("y")(b) and not is_1x1("X")(b) and shape(b["X"]) is not None)
+           when=all_of(is_1x1("y"), _NOT_SCALAR_MAT))
       for cls in mx.BINARY_OPS),
     *(Rule("scalar-mv-binary", binary(cls, Mat("y"), X), binary(cls, to_scalar(Mat("y")), X),
-           when=lambda b: is_1x1("y")(b) and not is_1x1("X")(b) and shape(b["X"]) is not None)
-      for cls in mx.BINARY_OPS
-      if not is_commutative(cls)),
-    Rule("nnz-of-compare", sum_(binary(mx.NeOp, X, Lit(0.0))), Custom(nnz_literal)),
-    Rule("select-constant", Op(mx.SelectOp, Mat("c"), Var("T"), Var("F")).as_("root"),
-         Custom(select_known)),
+           when=all_of(is_1x1("y"), _NOT_SCALAR_MAT))
+      for cls in mx.BINARY_OPS if not is_commutative(cls)),
+    Rule("nnz-of-compare", sum_(binary(mx.NeOp, X, Lit(0.0))), Native(nnz_literal)),
+    Rule("select-constant", Op(mx.SelectOp, Mat("c"), Var("T"), Var("F")), Native(select_known)),
 ]  # fmt: skip
-
-
-def _cells(v: SSAValue) -> int | None:
-    s = shape(v)
-    return None if s is None or None in s else s[0] * s[1]  # type: ignore[operator]
-
-
-# minus-mm compares the product's size with the negated input's: bind the root.
-for _r in DYNAMIC_RULES:
-    if _r.name == "minus-mm":
-        _r.pattern.as_("root_mm")

@@ -1,0 +1,277 @@
+"""Rule conditions: small named predicates on the bound values (PDLL's native constraints).
+
+Each predicate is made by a function decorated with `@condition`, which names it after
+the call that made it (`is_col_vector(v)`), so the rewrite catalogue prints conditions as
+the tables write them. Facts come from the values' types (dims, nnz) and, for `finite`
+and `is_boolean`, from a conservative look at the producing op.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from xdsl.dialects import arith
+from xdsl.ir import SSAValue
+
+from amls.dialects import matrix as mx
+from amls.dialects.traits import constant_value
+
+Bindings = dict[str, Any]
+"""Pattern variable name -> SSAValue (a list for Rest, a string for PropVar). The
+engine binds the matched op's result as "root"."""
+
+Test = Callable[[Bindings], bool]
+
+
+@dataclass(frozen=True)
+class Cond:
+    """A named test on the bindings."""
+
+    text: str
+    test: Test
+
+    def __call__(self, b: Bindings) -> bool:
+        return self.test(b)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def condition(factory: Callable[..., Test]) -> Callable[..., Cond]:
+    """Turn a factory of tests into a factory of named conditions."""
+
+    @functools.wraps(factory)
+    def make(*args: Any) -> Cond:
+        return Cond(f"{factory.__name__}({', '.join(map(str, args))})", factory(*args))
+
+    return make
+
+
+def all_of(*conds: Cond) -> Cond:
+    return Cond(" and ".join(map(str, conds)), lambda b: all(c(b) for c in conds))
+
+
+def either(*conds: Cond) -> Cond:
+    return Cond(f"({' or '.join(map(str, conds))})", lambda b: any(c(b) for c in conds))
+
+
+def not_(cond: Cond) -> Cond:
+    return Cond(f"not {cond}", lambda b: not cond(b))
+
+
+# -- facts of a value ----------------------------------------------------------------
+
+
+def shape(v: SSAValue) -> tuple[int | None, int | None] | None:
+    return v.type.shape if isinstance(v.type, mx.MatrixType) else None
+
+
+def cells(v: SSAValue) -> int | None:
+    s = shape(v)
+    return None if s is None or None in s else s[0] * s[1]  # type: ignore[operator]
+
+
+_BOOLEAN_OPS = (*mx.COMPARISONS, mx.AndOp, mx.OrOp, mx.NotOp)
+
+
+def holds_boolean(v: SSAValue) -> bool:
+    """v holds only 0/1 (a comparison or logic result)."""
+    return isinstance(v.owner, _BOOLEAN_OPS)
+
+
+def holds_finite(v: SSAValue) -> bool:
+    """v provably holds no NaN or Inf (a conservative, local check of its producer)."""
+    op = v.owner
+    if isinstance(op, (*_BOOLEAN_OPS, mx.RandOp, mx.SeqOp)):
+        return True
+    if isinstance(op, mx.FillOp):
+        c = constant_value(op.value)
+        return c is not None and math.isfinite(c)
+    if isinstance(op, mx.ConstantOp):
+        return all(math.isfinite(x) for x in op.value.get_values())
+    if isinstance(op, arith.ConstantOp):
+        c = constant_value(v)
+        return c is not None and math.isfinite(c)
+    if isinstance(op, mx.NegOp | mx.AbsOp | mx.SignOp | mx.TransposeOp | mx.CastOp):
+        return holds_finite(op.operands[0])
+    return False
+
+
+# -- the predicates the rule tables use ------------------------------------------------
+
+
+@condition
+def finite(*names: str) -> Test:
+    """Every named value provably holds no NaN or Inf."""
+    return lambda b: all(holds_finite(b[n]) for n in names)
+
+
+@condition
+def is_boolean(name: str) -> Test:
+    """The value holds only 0/1."""
+    return lambda b: holds_boolean(b[name])
+
+
+@condition
+def one_use(name: str) -> Test:
+    return lambda b: len(list(b[name].uses)) == 1
+
+
+@condition
+def one_of(prop: str, *values: str) -> Test:
+    """A bound property (PropVar) is one of these strings."""
+    return lambda b: b[prop] in values
+
+
+@condition
+def is_col_vector(name: str) -> Test:
+    return lambda b: isinstance(b[name].type, mx.MatrixType) and b[name].type.cols == 1
+
+
+@condition
+def is_row_vector(name: str) -> Test:
+    return lambda b: isinstance(b[name].type, mx.MatrixType) and b[name].type.rows == 1
+
+
+@condition
+def is_1x1(name: str) -> Test:
+    return lambda b: shape(b[name]) == (1, 1)
+
+
+@condition
+def is_empty(name: str) -> Test:
+    """nnz = 0 (known)."""
+    return lambda b: isinstance(b[name].type, mx.MatrixType) and b[name].type.nnz == 0
+
+
+@condition
+def rows_are(name: str, n: int) -> Test:
+    return lambda b: (s := shape(b[name])) is not None and s[0] == n
+
+
+@condition
+def cols_are(name: str, n: int) -> Test:
+    return lambda b: (s := shape(b[name])) is not None and s[1] == n
+
+
+@condition
+def square(name: str) -> Test:
+    return lambda b: (s := shape(b[name])) is not None and s[0] is not None and s[0] == s[1]
+
+
+@condition
+def non_empty_cells(name: str) -> Test:
+    """Known dims, at least one cell."""
+    return lambda b: (c := cells(b[name])) is not None and c > 0
+
+
+@condition
+def no_inner_dim(name: str) -> Test:
+    """The left factor of a matmul has 0 columns (known)."""
+    return lambda b: (s := shape(b[name])) is not None and s[1] == 0
+
+
+@condition
+def same_shape(*names: str) -> Test:
+    """Equal known dims."""
+
+    def test(b: Bindings) -> bool:
+        first = shape(b[names[0]])
+        return first is not None and None not in first and all(shape(b[n]) == first for n in names)
+
+    return test
+
+
+@condition
+def same_rows(a: str, c: str) -> Test:
+    """The types state the same row count (both unknown counts as the same: the op that
+    combined them verified that they broadcast)."""
+    return lambda b: (
+        (sa := shape(b[a])) is not None and (sc := shape(b[c])) is not None and (sa[0] == sc[0])
+    )
+
+
+@condition
+def same_cols(a: str, c: str) -> Test:
+    """As same_rows, for columns."""
+    return lambda b: (
+        (sa := shape(b[a])) is not None and (sc := shape(b[c])) is not None and (sa[1] == sc[1])
+    )
+
+
+@condition
+def smaller_than(part: str, whole: str) -> Test:
+    """`part` has known dims and fewer cells than `whole` (known dims too)."""
+    return lambda b: (
+        (p := cells(b[part])) is not None and (w := cells(b[whole])) is not None and (p < w)
+    )
+
+
+@condition
+def square_product(x: str, y: str) -> Test:
+    """X %*% Y known square: a rewrite must not hide trace's shape error."""
+
+    def test(b: Bindings) -> bool:
+        sx, sy = shape(b[x]), shape(b[y])
+        return sx is not None and sy is not None and None not in (*sx, *sy) and sx == sy[::-1]
+
+    return test
+
+
+@condition
+def const_is(name: str, value: int) -> Test:
+    return lambda b: constant_value(b[name]) == value
+
+
+@condition
+def nonzero_const(name: str) -> Test:
+    """A finite non-zero constant (0 * sum(X) is NaN where sum(X) overflows; sum(0*X) is 0)."""
+
+    def test(b: Bindings) -> bool:
+        c = constant_value(b[name])
+        return c is not None and math.isfinite(c) and c != 0
+
+    return test
+
+
+@condition
+def whole_slice(x: str, r0: str, r1: str, c0: str, c1: str) -> Test:
+    """The slice bounds are constants covering all of X (known dims)."""
+
+    def test(b: Bindings) -> bool:
+        s = shape(b[x])
+        if s is None or None in s:
+            return False
+        return (
+            constant_value(b[r0]) == 0
+            and constant_value(b[c0]) == 0
+            and constant_value(b[r1]) == s[0]
+            and constant_value(b[c1]) == s[1]
+        )
+
+    return test
+
+
+@condition
+def is_count_of(n: str, x: str, axis: str) -> Test:
+    """n is X's row (axis "rows") or column count: nrow(X) itself, or its known value."""
+    meta = mx.NrowOp if axis == "rows" else mx.NcolOp
+
+    def test(b: Bindings) -> bool:
+        v = b[n]
+        owner = v.owner
+        if isinstance(owner, arith.SIToFPOp):
+            src = owner.input.owner
+            if isinstance(src, meta) and src.input is b[x]:
+                return True  # divides by nrow(X) itself: any size
+            v = owner.input
+        want = shape(b[x])
+        expected = None if want is None else want[0] if axis == "rows" else want[1]
+        c = constant_value(v)
+        return expected is not None and c is not None and float(c) == float(expected)
+
+    return test

@@ -1,0 +1,72 @@
+"""The rewrite trace: which rule fired where, for `amls-opt --rewrite-trace` and tests.
+
+A trace is an explicit object: each rewriting pass (`Traced`) owns one holding what its
+last run fired, and whoever ran the passes merges them (`merged`). Nothing outlives a
+run: no module-level record accumulates between compilations.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.ir import Operation
+
+
+def location(op: Operation) -> str:
+    """file:line:col of op, or of the nearest enclosing op that has one."""
+    cur: Operation | None = op
+    while cur is not None:
+        if isinstance(cur.location, FileLineColLoc):
+            loc = cur.location
+            return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+        cur = cur.parent_op()
+    return "unknown"
+
+
+@dataclass
+class RewriteTrace:
+    fired: list[tuple[str, str]] = field(default_factory=list)  # (rule, location)
+    bound_hit: bool = False
+
+    def record(self, rule: str, op: Operation) -> None:
+        self.fired.append((rule, location(op)))
+
+    def clear(self) -> None:
+        self.fired.clear()
+        self.bound_hit = False
+
+    def extend(self, other: RewriteTrace) -> None:
+        self.fired.extend(other.fired)
+        self.bound_hit |= other.bound_hit
+
+    def counts(self) -> Counter[str]:
+        return Counter(name for name, _ in self.fired)
+
+    def report(self) -> str:
+        lines = [f"rewrite: {name} at {loc}" for name, loc in self.fired]
+        lines += [f"rewrite-count: {name} {n}" for name, n in sorted(self.counts().items())]
+        if self.bound_hit:
+            lines.append("rewrite: warning: rewrite bound hit before a fixpoint")
+        return "\n".join(lines)
+
+
+class Traced:
+    """A pass that keeps the trace of its last run. Not a dataclass field, so not a pass
+    option (cached_property writes the instance dict, which a frozen pass allows)."""
+
+    @cached_property
+    def trace(self) -> RewriteTrace:
+        return RewriteTrace()
+
+
+def merged(passes: Iterable[object]) -> RewriteTrace:
+    """The traces of the passes that keep one, in pipeline order (after the pipeline ran)."""
+    out = RewriteTrace()
+    for p in passes:
+        if isinstance(p, Traced):
+            out.extend(p.trace)
+    return out

@@ -1,0 +1,33 @@
+"""docs/rewrites.md is the catalogue generated from the rule tables, and is up to date."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from amls.lowering.fusion import FUSED_RULES
+from amls.passes.rewrite.rules_dynamic import DYNAMIC_RULES
+from amls.passes.rewrite.rules_static import STATIC_RULES
+from amls.tools.rewrite_catalogue import render
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rewrites.md"
+
+
+def test_catalogue_is_up_to_date() -> None:
+    assert DOC.read_text() == render(), (
+        "docs/rewrites.md is stale: python -m amls.tools.rewrite_catalogue > docs/rewrites.md"
+    )
+
+
+def test_every_rule_and_fused_operator_is_listed() -> None:
+    text = DOC.read_text()
+    for name in {r.name for r in (*STATIC_RULES, *DYNAMIC_RULES)} | {r.name for r in FUSED_RULES}:
+        assert f"| {name} |" in text, name
+
+
+def test_patterns_print_as_math() -> None:
+    from amls.passes.rewrite.pattern import Mat, t, trace
+
+    x, y = Mat("X"), Mat("Y")
+    assert str(trace(x @ y)) == "trace(X @ Y)"
+    assert str(-(x - y).as_("d") * 2.0) == "(-(X - Y as d)) * 2"
+    assert str(t(x + 1.0) @ y) == "t(X + 1) @ Y"
