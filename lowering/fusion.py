@@ -16,7 +16,7 @@ from xdsl.ir import Operation, SSAValue
 
 from amls.dialects import matrix as mx
 from amls.dialects import phys
-from amls.passes.memory import matrix_bytes
+from amls.passes.sizes.memory import matrix_bytes
 
 
 @dataclass(frozen=True)

@@ -42,8 +42,8 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from amls.dialects import matrix as mx
-from amls.passes.size_rules import SIZE_RULES
-from amls.passes.sizes import MatFacts, ScalarFacts, facts_of_type
+from amls.passes.sizes.facts import MatFacts, ScalarFacts, facts_of_type
+from amls.passes.sizes.rules import SIZE_RULES
 
 Bindings = dict[str, Any]
 """Pattern variable name -> SSAValue (or a property value for PropVar)."""
