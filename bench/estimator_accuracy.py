@@ -25,9 +25,11 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from amls.passes.estimators import MetadataEstimator, MNCEstimator, SparsityEstimator
-from amls.passes.size_rules import matmul as matmul_rule
-from amls.passes.sizes import MatFacts
+from amls.passes.sizes.estimators.estimator import SparsityEstimator
+from amls.passes.sizes.estimators.metadata import MetadataEstimator
+from amls.passes.sizes.estimators.mnc import MNCEstimator
+from amls.passes.sizes.facts import MatFacts
+from amls.passes.sizes.rules import matmul as matmul_rule
 
 Mat = sp.csr_array
 

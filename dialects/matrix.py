@@ -2,7 +2,7 @@
 
 IR only: no kernels, no rewrites, no size rules live here. Those attach to the
 op classes through registries keyed by op class (amls.interpreter.kernels,
-amls.passes.size_rules, amls.passes rule tables).
+amls.passes.sizes.rules, amls.passes rule tables).
 
 Every op shares one custom syntax (see `MatrixOp`):
 

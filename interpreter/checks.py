@@ -17,8 +17,8 @@ from xdsl.ir import Operation, SSAValue
 
 from amls.dialects.matrix import MatrixType
 from amls.interpreter.engine import OpFailure
-from amls.passes.size_inference import analyze_module
-from amls.passes.sizes import MatFacts
+from amls.passes.sizes.analysis import analyze_module
+from amls.passes.sizes.facts import MatFacts
 
 
 def _nnz(v: Any) -> int:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from xdsl.ir import Operation
 
-from amls.passes.memory import human
+from amls.passes.sizes.memory import human
 
 LOCAL_BUDGET_SHARE = 0.7
 """Local budget as a share of the machine's memory (SystemDS: 70% of the JVM heap)."""

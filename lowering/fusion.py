@@ -16,7 +16,6 @@ from xdsl.ir import Operation, SSAValue
 
 from amls.dialects import matrix as mx
 from amls.dialects import phys
-from amls.passes.memory import matrix_bytes
 from amls.passes.rewrite.conditions import (
     Bindings,
     Cond,
@@ -28,6 +27,7 @@ from amls.passes.rewrite.conditions import (
 )
 from amls.passes.rewrite.match import matches_op
 from amls.passes.rewrite.pattern import Mat, Num, Op, colSums, show, sum_, t, to_scalar
+from amls.passes.sizes.memory import matrix_bytes
 
 
 @dataclass(frozen=True)

@@ -31,10 +31,9 @@ from amls.dialects.matrix import MatrixLikeType, MatrixOp
 from amls.lowering.budget import DECISIONS, Budgets, Decision
 from amls.lowering.fusion import FUSED_RULES, Match
 from amls.passes import at_least, one_of
-from amls.passes.memory import op_memory, output_bytes
-from amls.passes.size_analysis import SizeAnalysis
-from amls.passes.size_inference import analyze_module
-from amls.passes.sizes import MatFacts
+from amls.passes.sizes.analysis import SizeAnalysis, analyze_module
+from amls.passes.sizes.facts import MatFacts
+from amls.passes.sizes.memory import op_memory, output_bytes
 
 DIST_REDUCE_KINDS = ("sum", "min", "max", "mean", "sumsq")
 FOLLOW_PLACEMENT = (mx.CastOp, mx.NrowOp, mx.NcolOp, mx.NnzOp)

@@ -16,11 +16,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from amls.dialects.matrix import MatrixType
-from amls.passes.estimators import ESTIMATORS, estimate_function
-from amls.passes.memory import human, op_memory, output_bytes
-from amls.passes.size_analysis import SizeAnalysis
-from amls.passes.size_inference import analyze_module
-from amls.passes.sizes import MatFacts, ScalarFacts
+from amls.passes.sizes.analysis import SizeAnalysis, analyze_module
+from amls.passes.sizes.estimators import ESTIMATORS
+from amls.passes.sizes.estimators.propagate import estimate_function
+from amls.passes.sizes.facts import MatFacts, ScalarFacts
+from amls.passes.sizes.memory import human, op_memory, output_bytes
 
 HEADER = (
     f"{'ID':>5}  {'OP':<22} {'INPUTS':<16} {'ROWS':>7} {'COLS':>7} {'NNZ':>9} "

@@ -27,8 +27,9 @@ from xdsl.traits import ConstantLike
 
 from amls.dialects.matrix import CastOp, MatrixType
 from amls.passes import at_least, register_pass
-from amls.passes.size_analysis import Memo
-from amls.passes.size_inference import CallGraph, infer_module
+from amls.passes.size_inference import infer_module
+from amls.passes.sizes.analysis import Memo
+from amls.passes.sizes.callgraph import CallGraph
 
 ArgKey = tuple[Attribute, object]
 """Per argument: its type and, for scalars, its constant value (or None)."""

@@ -353,7 +353,7 @@ def print_recompilations(recompiler: Any) -> None:
 
 
 def print_dist_stats(session: Any) -> None:
-    from amls.passes.memory import human
+    from amls.passes.sizes.memory import human
 
     print("\n== distributed ops (bytes sent by workers, Dask counters: measured / predicted) ==")
     print(f"  {'op':<34} {'count':>6} {'time (s)':>9} {'measured':>11} {'predicted':>11}")

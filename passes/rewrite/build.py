@@ -23,8 +23,8 @@ from amls.dialects import matrix as mx
 from amls.dialects.result_type import scalar_result_type
 from amls.passes.rewrite.conditions import Bindings
 from amls.passes.rewrite.pattern import Lit, Native, Op, Pat, PropVar, Var
-from amls.passes.size_rules import SIZE_RULES
-from amls.passes.sizes import MatFacts, facts_of_type
+from amls.passes.sizes.facts import MatFacts, facts_of_type
+from amls.passes.sizes.rules import SIZE_RULES
 
 
 def result_type(

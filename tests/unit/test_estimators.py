@@ -1,4 +1,4 @@
-"""Sparsity estimators (passes/estimators.py) against the true nnz of actual results.
+"""Sparsity estimators (passes/sizes/estimators/) against the true nnz of actual results.
 
 Every op kind runs through `estimate_function` on a one-op program with data
 for its arguments, and the interpreter computes the true result from the same
@@ -20,19 +20,14 @@ from xdsl.dialects import func
 from xdsl.ir import SSAValue
 
 from amls.interpreter.engine import run_function
-from amls.passes.estimators import (
-    ESTIMATORS,
-    MetadataEstimator,
-    MNCEstimator,
-    Sketch,
-    SparsityEstimator,
-    apply_facts,
-    estimate_function,
-    larger,
-    mnc_sketch,
-)
-from amls.passes.size_analysis import SizeAnalysis
-from amls.passes.sizes import MatFacts
+from amls.passes.sizes.analysis import SizeAnalysis
+from amls.passes.sizes.estimators import ESTIMATORS
+from amls.passes.sizes.estimators.estimator import SparsityEstimator
+from amls.passes.sizes.estimators.metadata import MetadataEstimator
+from amls.passes.sizes.estimators.mnc import MNCEstimator, mnc_sketch
+from amls.passes.sizes.estimators.propagate import estimate_function
+from amls.passes.sizes.estimators.sketch import Sketch, apply_facts, larger
+from amls.passes.sizes.facts import MatFacts
 from amls.tools.common import make_context, parse_module
 
 M = "!matrix.mat<?x?xf64>"

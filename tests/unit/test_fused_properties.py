@@ -46,7 +46,7 @@ from amls.interpreter.engine import run_function
 from amls.interpreter.kernels import phys as pk
 from amls.interpreter.kernels.phys import op_label
 from amls.lowering.fusion import FUSED_RULES
-from amls.passes.memory import matrix_bytes
+from amls.passes.sizes.memory import matrix_bytes
 from amls.tools.common import all_passes, verify_located
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

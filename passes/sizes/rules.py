@@ -6,9 +6,7 @@ the integer and float expressions that sizes are written with (nrow(X) + 1,
 slice bounds, ...). A new op gets its rule here with `@size_rule(OpClass)`;
 ops without a rule get facts from their declared result type only.
 
-The element-wise rules ask the op's own kernel what it does to zero
-(f(0, c) == 0?), so sparsity-safety is never listed by hand and can never
-disagree with execution.
+The element-wise rules ask zeros.py what an op does to zero (f(0, c) == 0?).
 """
 
 from __future__ import annotations
@@ -17,14 +15,13 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
 from xdsl.dialects import arith
 from xdsl.ir import Operation
 
 from amls.dialects import matrix as mx
 from amls.dialects.traits import constant_value
-from amls.interpreter.kernels import KERNELS, load_builtin_kernels
-from amls.passes.sizes import UNKNOWN_SCALAR, Facts, MatFacts, ScalarFacts
+from amls.passes.sizes.facts import UNKNOWN_SCALAR, Facts, MatFacts, ScalarFacts
+from amls.passes.sizes.zeros import NNZ_EXACT_UNARY, ZERO, ZERO_SAFE_UNARY, Probe, kernel_value
 
 SizeRule = Callable[[Any, Sequence[Facts]], Facts]
 
@@ -132,34 +129,7 @@ def read(op: mx.ReadOp, ins: Sequence[Facts]) -> Facts:
 # Element-wise.
 
 
-_PROBES: dict[tuple[Any, ...], float | None] = {}
-
-
-def _kernel_on_zero(op: Operation, args: tuple[Any, ...]) -> float | None:
-    """The op's own kernel applied to zeros (and given scalars), memoised; None if it fails."""
-    key = (type(op), *("M" if isinstance(a, np.ndarray) else a for a in args))
-    if key not in _PROBES:
-        _PROBES[key] = _probe(op, args)
-    return _PROBES[key]
-
-
-def _probe(op: Operation, args: tuple[Any, ...]) -> float | None:
-    k = KERNELS.get(type(op)) or load_builtin_kernels().get(type(op))
-    if k is None:
-        return None
-    try:
-        with np.errstate(all="ignore"):
-            out = k(op, args)
-    except Exception:
-        return None
-    arr = out.toarray() if hasattr(out, "toarray") else np.asarray(out)
-    return float(arr.reshape(-1)[0]) if arr.size else None
-
-
-ZERO = np.zeros((1, 1))
-
-
-def _operand_probe(f: Facts) -> Any:
+def _operand_probe(f: Facts) -> Probe | None:
     """What to feed the kernel for this operand when probing f(0, .)."""
     if isinstance(f, MatFacts):
         return ZERO
@@ -199,7 +169,7 @@ def elementwise_binary(op: mx.ElementwiseBinaryOp, ins: Sequence[Facts]) -> Fact
     probe = tuple(_operand_probe(f) for f in ins)
     if any(p is None for p in probe):
         return out
-    f00 = _kernel_on_zero(op, probe)
+    f00 = kernel_value(op, probe)
     if f00 is None or f00 != 0:
         return out  # zeros map to non-zeros: dense in the worst case
     reach = [_nnz_bound_of_broadcast(f, out) for f in ins if isinstance(f, MatFacts)]
@@ -229,19 +199,15 @@ def elementwise_binary(op: mx.ElementwiseBinaryOp, ins: Sequence[Facts]) -> Fact
 _ZERO_ONE_OPS = (*mx.COMPARISONS, mx.AndOp, mx.OrOp)
 # Unary ops whose result is finite when the input is.
 _FINITE_UNARY = (mx.NegOp, mx.AbsOp, mx.SignOp, mx.RoundOp, mx.FloorOp, mx.CeilOp, mx.SigmoidOp)
-# Unary ops that map 0 -> 0 and non-zero -> non-zero (NaN counts as non-zero).
-_NNZ_EXACT_UNARY = (mx.NegOp, mx.AbsOp, mx.SignOp, mx.SqrtOp)
-# Unary ops that map 0 -> 0 but may create zeros.
-_ZERO_SAFE_UNARY = (mx.RoundOp, mx.FloorOp, mx.CeilOp)
 
 
 @size_rule(*mx.UNARY_OPS)
 def elementwise_unary(op: mx.ElementwiseUnaryOp, ins: Sequence[Facts]) -> Facts:
     x = _mat(ins[0])
     fin = x.finite and isinstance(op, _FINITE_UNARY)
-    if isinstance(op, _NNZ_EXACT_UNARY):
+    if isinstance(op, NNZ_EXACT_UNARY):
         return MatFacts.make(x.rows, x.cols, x.nnz, x.nnz_ub, x.rows_ub, x.cols_ub, fin)
-    if isinstance(op, _ZERO_SAFE_UNARY):
+    if isinstance(op, ZERO_SAFE_UNARY):
         nnz = 0 if x.nnz == 0 else None
         return MatFacts.make(x.rows, x.cols, nnz, x.nnz_ub, x.rows_ub, x.cols_ub, fin)
     if isinstance(op, mx.NotOp):

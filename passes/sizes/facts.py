@@ -4,7 +4,7 @@
 rows, cols, nnz, each an int or None for unknown) and safe worst-case upper
 bounds (rows_ub, cols_ub, nnz_ub; None = unbounded). `ScalarFacts` holds a
 scalar's constant value when known. Estimates (average-case nnz) and memory
-live elsewhere (estimators.py, memory.py): they never decide a fact.
+live beside them (estimators/, memory.py): they never decide a fact.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from xdsl.ir import Operation
 
 from amls.dialects import matrix as mx
 from amls.interpreter.kernels.matrix import SPARSE_THRESHOLD
-from amls.passes.sizes import Facts, MatFacts
+from amls.passes.sizes.facts import Facts, MatFacts
 
 SCALAR_BYTES = 8
 
