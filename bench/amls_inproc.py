@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 from amls.interpreter.engine import run_function
+from amls.lowering.pipeline import compile_module
 from amls.tools.common import make_context, parse_module, read_source, verify_located
-from amls.tools.run import compile_module
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "naive"))
 from _common import checksum  # noqa: E402

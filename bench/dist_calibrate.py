@@ -32,9 +32,9 @@ from typing import Any
 import numpy as np
 
 import amls.interpreter.dist as d
-from amls.interpreter.dist import tasks as T
 from amls.interpreter.dist.blocked import submit
-from amls.interpreter.dist.plan import Plan, R
+from amls.interpreter.kernels import blocks as T
+from amls.lowering.cost.plan import Plan, R
 
 
 def tiny_blocks(client: Any, n: int, worker: str) -> d.BlockedMatrix:

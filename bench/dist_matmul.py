@@ -54,8 +54,8 @@ import numpy as np
 import scipy.sparse as sp
 
 import amls.interpreter.dist as d
-from amls.interpreter.dist.blocks import local_meta, value_bytes
 from amls.interpreter.kernels.matrix import matmul_values
+from amls.lowering.cost.blocks import local_meta, value_bytes
 
 
 @dataclass(frozen=True)

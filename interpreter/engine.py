@@ -27,9 +27,11 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 
 from amls.dialects.matrix import MatrixLikeType
 from amls.interpreter.kernels import KERNELS, Kernel, KernelError, load_builtin_kernels
-from amls.interpreter.kernels.phys import op_label
-
-RECOMPILE_ATTR = "phys.recompile"
+from amls.interpreter.phys import local as _local  # noqa: F401  (registers the phys kernels)
+from amls.interpreter.phys.dist import DIST_KERNELS, runs_dist
+from amls.interpreter.phys.session import DistKernel, DistSession
+from amls.interpreter.phys.stats import op_label
+from amls.lowering import RECOMPILE_ATTR
 
 
 class OpFailure(Exception):
@@ -40,36 +42,43 @@ class OpFailure(Exception):
         self.op = op
 
 
-def _wrap(k: Kernel, has_result: bool) -> Any:
-    if has_result:
+def _impl(local: Kernel | None, dist: DistKernel | None, has_result: bool) -> Any:
+    """An xDSL impl running `op` locally, or on the functions' Dask session when it is dist."""
 
-        def run(self: Any, interp: Interpreter, op: Operation, args: PythonValues) -> PythonValues:
-            try:
-                return (k(op, args),)
-            except KernelError as e:
-                raise OpFailure(op, str(e)) from e
-
-    else:
-
-        def run(self: Any, interp: Interpreter, op: Operation, args: PythonValues) -> PythonValues:
-            try:
-                k(op, args)
-            except KernelError as e:
-                raise OpFailure(op, str(e)) from e
-            return ()
+    def run(self: Any, interp: Interpreter, op: Operation, args: PythonValues) -> PythonValues:
+        try:
+            if dist is not None and (local is None or runs_dist(op)):
+                value = dist(self.session, op, args)
+            else:
+                value = local(op, args)  # type: ignore[misc]
+        except KernelError as e:
+            raise OpFailure(op, str(e)) from e
+        return (value,) if has_result else ()
 
     return run
 
 
-def kernel_functions(kernels: dict[type[Operation], Kernel]) -> InterpreterFunctions:
-    """An xDSL InterpreterFunctions object dispatching to the kernel registry."""
+def kernel_functions(
+    kernels: dict[type[Operation], Kernel], session: DistSession | None = None
+) -> InterpreterFunctions:
+    """An xDSL InterpreterFunctions object dispatching to the kernel registry; dist ops run
+    on its `session` (None: the plan must have no dist ops)."""
     ns: dict[str, Any] = {}
-    for i, (op_type, k) in enumerate(kernels.items()):
+    for i, op_type in enumerate({**kernels, **DIST_KERNELS}):
         has_result = bool(op_type.get_irdl_definition().results)  # type: ignore[attr-defined]
         # (scalar kernels override xDSL's arith/math impls: one semantics for run and fold)
-        ns[f"run_{i}"] = impl(op_type)(_wrap(k, has_result))
-    cls = register_impls(type("KernelFunctions", (InterpreterFunctions,), ns))
-    return cls()
+        ns[f"run_{i}"] = impl(op_type)(
+            _impl(kernels.get(op_type), DIST_KERNELS.get(op_type), has_result)
+        )
+    cls = register_impls(type("KernelFunctions", (SessionFunctions,), ns))
+    return cls(session)
+
+
+class SessionFunctions(InterpreterFunctions):
+    """Interpreter functions that carry the Dask session their dist ops run on."""
+
+    def __init__(self, session: DistSession | None) -> None:
+        self.session = session
 
 
 @dataclass
@@ -134,8 +143,12 @@ class AmlsInterpreter(Interpreter):
     that holds dead intermediates (hundreds of MB) alive across a whole loop body.
     """
 
-    def __init__(self, *a: Any, recompiler: Any = None, **kw: Any) -> None:
+    def __init__(
+        self, *a: Any, recompiler: Any = None, session: DistSession | None = None, **kw: Any
+    ) -> None:
         super().__init__(*a, **kw)
+        self.session = session
+        """The Dask session dist ops run on (None: local backend)."""
         self._dead: dict[Block, dict[int, tuple[SSAValue, ...]]] = {}
         self.recompiler = recompiler
         """An amls.interpreter.recompile.Recompiler, or None (no dynamic recompilation)."""
@@ -147,7 +160,7 @@ class AmlsInterpreter(Interpreter):
                 got = self.recompiler.variant(fn, inputs)
                 if got is not None:
                     module, name = got
-                    sub = make_interpreter(module, self.listeners, self.recompiler)
+                    sub = make_interpreter(module, self.listeners, self.recompiler, self.session)
                     return sub.call_op(name, inputs)
         return super().call_op(op, inputs)
 
@@ -192,14 +205,21 @@ class AmlsInterpreter(Interpreter):
 
 
 def make_interpreter(
-    module: ModuleOp, listeners: Sequence[Interpreter.Listener] = (), recompiler: Any = None
+    module: ModuleOp,
+    listeners: Sequence[Interpreter.Listener] = (),
+    recompiler: Any = None,
+    session: DistSession | None = None,
 ) -> Interpreter:
-    interp = AmlsInterpreter(module, listeners=tuple(listeners), recompiler=recompiler)
+    interp = AmlsInterpreter(
+        module, listeners=tuple(listeners), recompiler=recompiler, session=session
+    )
     interp.register_implementations(ArithFunctions())
     interp.register_implementations(BuiltinFunctions())
     interp.register_implementations(FuncFunctions())
     interp.register_implementations(ScfFunctions())
-    interp.register_implementations(kernel_functions(load_builtin_kernels()), override=True)
+    interp.register_implementations(
+        kernel_functions(load_builtin_kernels(), session), override=True
+    )
     return interp
 
 
@@ -216,12 +236,13 @@ def run_function(
     args: Sequence[Any],
     listeners: Sequence[Interpreter.Listener] = (),
     recompiler: Any = None,
+    session: DistSession | None = None,
 ) -> tuple[Any, ...]:
-    """Interpret `entry(*args)` and return its results.
+    """Interpret `entry(*args)` and return its results; dist ops run on `session`.
 
     Raises OpFailure (with the op) when a kernel or an interpreted op fails.
     """
-    interp = make_interpreter(module, listeners, recompiler)
+    interp = make_interpreter(module, listeners, recompiler, session)
     try:
         return tuple(interp.call_op(entry, tuple(args)))
     except OpFailure:

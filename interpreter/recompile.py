@@ -25,9 +25,11 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FunctionType, ModuleOp
 from xdsl.ir import Attribute
+from xdsl.passes import PassPipeline
 from xdsl.rewriter import Rewriter
 
 from amls.dialects.matrix import MatrixType
+from amls.lowering.diagnostics import verify_located
 
 Signature = tuple[tuple[int, int, int | None] | None, ...]
 
@@ -64,8 +66,8 @@ class Recompiler:
 
     logical: ModuleOp
     ctx: Context
-    pipeline: str
-    """Passes run on a variant (size inference, rewrites, lower-to-phys, phys-opt)."""
+    pipeline: PassPipeline
+    """Passes run on a variant (amls.lowering.pipeline.recompile_passes)."""
     cache: dict[tuple[str, Signature], tuple[ModuleOp, func.FuncOp | None] | None] = field(
         default_factory=dict
     )
@@ -101,10 +103,6 @@ class Recompiler:
         return hit[0], name
 
     def _compile(self, name: str, sig: Signature) -> ModuleOp | None:
-        from xdsl.passes import PassPipeline
-
-        from amls.tools.common import all_passes, verify_located
-
         src = _lookup(self.logical, name)
         if src is None:
             return None
@@ -122,7 +120,7 @@ class Recompiler:
             else:
                 types.append(t)
         fn.function_type = FunctionType.from_lists(types, list(fn.function_type.outputs.data))
-        PassPipeline.parse_spec(all_passes(), self.pipeline).apply(self.ctx, module)
+        self.pipeline.apply(self.ctx, module)
         verify_located(module)
         return module
 

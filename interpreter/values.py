@@ -2,59 +2,20 @@
 
 from __future__ import annotations
 
-import warnings
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-import scipy.io
 import scipy.sparse as sp
 from xdsl.dialects.builtin import Float64Type, IntegerType
 from xdsl.ir import Attribute
 
 from amls.dialects.matrix import MatrixType
+from amls.interpreter.kernels import KernelError
+from amls.interpreter.kernels.files import load_matrix
 
 
 class ValueError_(Exception):
     """A runtime value that does not fit (bad file, wrong shape...)."""
-
-
-def load_matrix(path: str, fmt: str | None = None) -> np.ndarray | sp.csr_array:
-    """Load a .npy, .csv or .mtx file as a 2-D float64 matrix (.mtx stays CSR)."""
-    p = Path(path)
-    fmt = fmt or p.suffix.lstrip(".").lower()
-    if not p.is_file():
-        raise ValueError_(f"cannot read '{path}': no such file")
-    try:
-        if fmt == "npy":
-            a = np.load(p, allow_pickle=False)
-        elif fmt == "csv":
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # an empty file is a 0x0 matrix, not a warning
-                a = np.loadtxt(p, delimiter=",", ndmin=2, dtype=np.float64)
-            if a.size == 0:
-                a = np.zeros((0, 0))
-        elif fmt == "mtx":
-            m = scipy.io.mmread(p)
-            if sp.issparse(m):
-                return sp.csr_array(m, dtype=np.float64)
-            a = np.asarray(m)
-        else:
-            raise ValueError_(f"cannot read '{path}': unknown format '{fmt}' (npy, csv, mtx)")
-    except ValueError_:
-        raise
-    except Exception as e:  # corrupt file, bad numbers, ...
-        raise ValueError_(f"cannot read '{path}': {e}") from e
-    if not np.issubdtype(a.dtype, np.number) and a.dtype != np.bool_:
-        raise ValueError_(f"cannot read '{path}': data of type {a.dtype} is not numeric")
-    a = np.asarray(a, dtype=np.float64)
-    if a.ndim == 0:
-        a = a.reshape(1, 1)
-    elif a.ndim == 1:
-        a = a.reshape(-1, 1)
-    elif a.ndim > 2:
-        raise ValueError_(f"cannot read '{path}': {a.ndim}-D data, expected a matrix")
-    return a
 
 
 MATRIX_SUFFIXES = (".npy", ".csv", ".mtx")
@@ -65,7 +26,10 @@ def parse_arg_value(text: str, t: Attribute) -> Any:
     if text.lower().endswith(MATRIX_SUFFIXES):
         if not isinstance(t, MatrixType):
             raise ValueError_(f"'{text}' is a matrix file but the parameter has type {t}")
-        return load_matrix(text)
+        try:
+            return load_matrix(text)
+        except KernelError as e:
+            raise ValueError_(str(e)) from e
     try:
         if isinstance(t, IntegerType):
             width = t.width.data

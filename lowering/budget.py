@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from xdsl.ir import Operation
-
 from amls.passes.sizes.memory import human
 
 LOCAL_BUDGET_SHARE = 0.7
@@ -79,5 +77,5 @@ class Decision:
         return "; ".join(parts)
 
 
-DECISIONS: dict[Operation, Decision] = {}
-"""Decisions of the last lower-to-phys run, by phys op (read by --explain)."""
+DECISION_ATTR = "phys.decision"
+"""Discardable attribute: lower-to-phys{explain=true} records Decision.text() on each op."""

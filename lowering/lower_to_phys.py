@@ -8,7 +8,7 @@ operator), with an execution type from its memory estimate and, for matmul, a me
 - local fused ops (lowering/fusion.py) where their pattern matches and the root runs
   locally; dist tsmm when the output is one block.
 - dist matmul: the placement-aware cost model of the Dask runtime
-  (amls.interpreter.dist.choose_matmul) over mapmm_left / mapmm_right (small side within
+  (amls.lowering.cost.predict.choose_matmul) over mapmm_left / mapmm_right (small side within
   the broadcast budget), cpmm and rmm; cpmm when a size is unknown.
 - data movement is inserted right before each consumer (distribute, broadcast, collect);
   phys-opt then shares, hoists and cancels it.
@@ -28,7 +28,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from amls.dialects import matrix as mx
 from amls.dialects import phys
 from amls.dialects.matrix import MatrixLikeType, MatrixOp
-from amls.lowering.budget import DECISIONS, Budgets, Decision
+from amls.lowering import RECOMPILE_ATTR
+from amls.lowering.budget import DECISION_ATTR, Budgets, Decision
 from amls.lowering.fusion import FUSED_RULES, Match
 from amls.passes import at_least, one_of
 from amls.passes.sizes.analysis import SizeAnalysis, analyze_module
@@ -38,7 +39,6 @@ from amls.passes.sizes.memory import op_memory, output_bytes
 DIST_REDUCE_KINDS = ("sum", "min", "max", "mean", "sumsq")
 FOLLOW_PLACEMENT = (mx.CastOp, mx.NrowOp, mx.NcolOp, mx.NnzOp)
 """Ops that run where their operand lives (no data, or metadata only)."""
-RECOMPILE_ATTR = "phys.recompile"
 
 
 def dist_capable(op: Operation) -> bool:
@@ -51,7 +51,7 @@ def dist_capable(op: Operation) -> bool:
 
 def distribute_seconds(f: MatFacts, block_size: int) -> float:
     """Predicted time to cut a local value into blocks and scatter them (one call)."""
-    from amls.interpreter.dist.plan import DEFAULT_CALIBRATION as cal
+    from amls.lowering.cost.plan import DEFAULT_CALIBRATION as cal
 
     nbytes = output_bytes(f)[0] or 0
     r, c = f.rows or 1, f.cols or 1
@@ -61,8 +61,14 @@ def distribute_seconds(f: MatFacts, block_size: int) -> float:
 
 class Lowering:
     def __init__(
-        self, budgets: Budgets, force_method: str, dist: bool, analyses: dict[str, SizeAnalysis]
+        self,
+        budgets: Budgets,
+        force_method: str,
+        dist: bool,
+        analyses: dict[str, SizeAnalysis],
+        explain: bool = False,
     ) -> None:
+        self.explain = explain
         self.b = budgets
         self.force = force_method
         self.dist = dist
@@ -164,7 +170,12 @@ class Lowering:
         for inner in m.consumed:
             if inner.parent is not None and all(r.first_use is None for r in inner.results):
                 self.rw.erase_op(inner)
-        DECISIONS[new] = d
+        self.record(new, d)
+
+    def record(self, new: Operation, d: Decision) -> None:
+        """With `explain`, why `new` runs where it does, for amls-opt --explain to print."""
+        if self.explain:
+            new.attributes[DECISION_ATTR] = StringAttr(d.text())
 
     def copy_facts(self, old: Operation, new: Operation) -> None:
         for a, b in zip(old.results, new.results, strict=True):
@@ -215,7 +226,7 @@ class Lowering:
         new.location = op.location
         self.copy_facts(op, new)
         self.rw.replace_op(op, new)
-        DECISIONS[new] = d
+        self.record(new, d)
 
     # -- matmul method ----------------------------------------------------------------
 
@@ -228,7 +239,7 @@ class Lowering:
         if None in (a.rows, a.cols, b.rows, b.cols):
             d.reason = (d.reason + "; " if d.reason else "") + "cpmm: a size is unknown"
             return "cpmm"
-        from amls.interpreter.dist.cost import choose_matmul
+        from amls.lowering.cost.predict import choose_matmul
 
         _, preds = choose_matmul(
             (a.rows, a.cols),  # type: ignore[arg-type]
@@ -325,6 +336,9 @@ class LowerToPhysPass(ModulePass):
     block_size: int = 1000
     force_method: str = ""
     dist: bool = True
+    explain: bool = False
+    """Record each decision on its op (DECISION_ATTR), for amls-opt --explain; off, the
+    printed IR carries no such attribute."""
 
     def __post_init__(self) -> None:
         one_of(self, "force_method", ("", *phys.DIST_MM_METHODS))
@@ -341,5 +355,4 @@ class LowerToPhysPass(ModulePass):
             worker_memory=None if self.worker_memory < 0 else self.worker_memory,
             block_size=self.block_size,
         )
-        DECISIONS.clear()
-        Lowering(budgets, self.force_method, self.dist, analyze_module(op)).run(op)
+        Lowering(budgets, self.force_method, self.dist, analyze_module(op), self.explain).run(op)

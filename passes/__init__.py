@@ -1,7 +1,8 @@
 """Passes. `PASSES` maps a pass name (as used with `-p`) to a factory of its class.
 
 One pass per file. amls's own passes are listed in `_BUILTIN` (imported only
-when used, to keep start-up fast); plugins call `register_pass`.
+when used, to keep start-up fast); plugins call `register_pass`. lower-to-phys is
+lowering's, and the pipelines (-O levels) are amls.lowering.pipeline's.
 """
 
 import importlib
@@ -45,13 +46,14 @@ _BUILTIN: dict[str, str] = {
     "cse": "amls.passes.cse:CsePass",
     "mmchain": "amls.passes.mmchain:MmchainPass",
     "rewrite-fixpoint": "amls.passes.rewrite_fixpoint:RewriteFixpointPass",
-    "lower-to-phys": "amls.lowering.lower_to_phys:LowerToPhysPass",
     "phys-opt": "amls.passes.phys_opt:PhysOptPass",
     "outline-loops": "amls.passes.outline_loops:OutlineLoopsPass",
 }
 
 
-def _lazy(path: str) -> PassFactory:
+def lazy_pass(path: str) -> PassFactory:
+    """A factory importing `module:Class` when first called (start-up stays fast)."""
+
     def load() -> type[ModulePass]:
         module, cls = path.split(":")
         return getattr(importlib.import_module(module), cls)
@@ -59,41 +61,10 @@ def _lazy(path: str) -> PassFactory:
     return load
 
 
-PASSES: dict[str, PassFactory] = {name: _lazy(path) for name, path in _BUILTIN.items()}
+PASSES: dict[str, PassFactory] = {name: lazy_pass(path) for name, path in _BUILTIN.items()}
 
 
 def register_pass(cls: type[ModulePass]) -> type[ModulePass]:
     """Class decorator (or call) that makes a pass available to amls-opt and amls-run."""
     PASSES[cls.name] = lambda: cls
     return cls
-
-
-# Optimisation levels. `ipa` compiles for one entry function (amls-run passes --entry).
-_LEVELS: dict[str, list[str]] = {
-    "O0": [],
-    "O1": ["size-inference", "ipa{entry=%s}", "cse", "constant-fold"],
-    "O2": [
-        "size-inference",
-        "ipa{entry=%s}",
-        "cse",
-        "constant-fold",
-        "rewrite-fixpoint",
-        "lower-to-phys",
-        "phys-opt",
-    ],
-}
-
-
-def pipeline_spec(level: str, entry: str = "main", lowering: str = "") -> str:
-    """The -O<level> pipeline as a pass-pipeline spec string.
-
-    `lowering` holds lower-to-phys options (`memory-budget=... workers=...`)."""
-    passes = [p % entry if "%s" in p else p for p in _LEVELS[level]]
-    if lowering:
-        passes = [f"lower-to-phys{{{lowering}}}" if p == "lower-to-phys" else p for p in passes]
-    return ",".join(passes)
-
-
-LEVELS = tuple(_LEVELS)
-LOWERING = ("lower-to-phys", "phys-opt")
-"""The physical passes that end -O2 (amls-run keeps the plan before them to recompile)."""

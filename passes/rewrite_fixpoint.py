@@ -63,19 +63,21 @@ class RewriteFixpointPass(Traced, ModulePass):
         at_least(self, "max_rounds", 1)
         at_least(self, "fold_cells", -1, "-1: constant-fold's default")
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def round(self) -> tuple[ModulePass, ...]:
+        """One round, as pass instances (see ROUND)."""
         from amls.passes import PASSES
-        from amls.passes.constant_fold import ConstantFoldPass
         from amls.passes.simplify import SimplifyBothPass
 
-        def make(n: str) -> ModulePass:
-            if n == "simplify":
+        def make(name: str) -> ModulePass:
+            if name == "simplify":
                 return SimplifyBothPass()
-            if n == "constant-fold" and self.fold_cells >= 0:
-                return ConstantFoldPass(max_cells=self.fold_cells)
-            return PASSES[n]()()
+            fold = name == "constant-fold" and self.fold_cells >= 0
+            return PASSES[name]()(**({"max_cells": self.fold_cells} if fold else {}))
 
-        passes = [make(n) for n in ROUND]
+        return tuple(make(n) for n in ROUND)
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        passes = self.round()
         self.trace.clear()
         before = fingerprint(op)
         for rounds in range(1, self.max_rounds + 1):

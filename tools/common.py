@@ -1,35 +1,49 @@
-"""What amls-opt and amls-run share: context, plugins, located parsing, diagnostics."""
+"""What amls-opt and amls-run share: context, plugins, located parsing, error reporting.
+
+Located diagnostics (verify_located, op_error, UserError) live in amls.lowering.diagnostics,
+where recompilation uses them too; they are re-exported here for the tools."""
 
 from __future__ import annotations
 
 import bisect
 import dataclasses
-import gc
 import importlib
 import importlib.util
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Operation
 from xdsl.parser import Parser
-from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.exceptions import ParseError, VerifyException
 
+from amls.lowering.diagnostics import (
+    LocatedVerifyError,
+    UserError,
+    compile_gc,
+    location_of,
+    op_error,
+    source_op_name,
+    verify_located,
+)
+from amls.lowering.pipeline import all_passes
 from amls.passes import PassOptionError
 
-
-class UserError(Exception):
-    """An error caused by the user's input: printed as one message, exit status `code`."""
-
-    def __init__(self, message: str, code: int = 1):
-        super().__init__(message)
-        self.code = code
+__all__ = [
+    "LocatedVerifyError",
+    "UserError",
+    "all_passes",
+    "compile_gc",
+    "location_of",
+    "op_error",
+    "source_op_name",
+    "verify_located",
+]
 
 
 def load_plugin(spec: str) -> None:
@@ -78,15 +92,6 @@ def make_context(allow_unregistered: bool = False) -> Context:
     return ctx
 
 
-def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    """xDSL's passes plus amls's (amls wins on a name clash)."""
-    from xdsl.transforms import get_all_passes
-
-    from amls.passes import PASSES
-
-    return {**get_all_passes(), **PASSES}
-
-
 class LocatedParser(Parser):
     """A Parser that records `file:line:col` on every op it parses.
 
@@ -128,27 +133,6 @@ class LocatedParser(Parser):
         return op
 
 
-@contextmanager
-def compile_gc(young_threshold: int = 100_000) -> Iterator[None]:
-    """Run passes with the cyclic GC out of their way.
-
-    Passes create and drop IR objects by the hundred thousand while the module they work
-    on lives on; each full collection walks all of it, so on a 10,000-op program the GC
-    took ~1.5 s of 6 (and grew faster than the program). What exists now (imports, the
-    parsed module) is frozen out of the collector, and young collections run every
-    `young_threshold` allocations instead of 700; both are undone after, so a process
-    that compiles many modules (tests, the recompiler) still collects their garbage.
-    """
-    old = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(max(old[0], young_threshold), old[1], old[2])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
-        gc.unfreeze()
-
-
 def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> ModuleOp:
     """Parse a whole module; errors become UserError with file:line:col and a caret."""
     try:
@@ -165,75 +149,6 @@ def format_parse_error(e: ParseError) -> str:
     first, _, rest = text.partition("\n")
     # xDSL prints "file:line:col" then the context with the message under the caret.
     return f"{first}: error: {e.msg}\n{rest}" if rest else f"{first}: error: {e.msg}"
-
-
-def location_of(op: Operation) -> str | None:
-    """`file:line:col` of op, or of its nearest located ancestor."""
-    cur: Operation | None = op
-    while cur is not None:
-        loc = cur.location
-        if isinstance(loc, FileLineColLoc):
-            return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
-        cur = cur.parent_op()
-    return None
-
-
-def op_error(op: Operation, message: str, name: str | None = None) -> str:
-    where = location_of(op)
-    name = name or op.name
-    return f"{where}: error: {name}: {message}" if where else f"error: {name}: {message}"
-
-
-def source_op_name(op: Operation) -> str:
-    """The op the user wrote: a phys twin reports as its matrix op (phys.slice -> matrix.slice)."""
-    base = getattr(op, "MATRIX_OP", None)
-    return base.name if base is not None else op.name
-
-
-class LocatedVerifyError(UserError):
-    def __init__(self, op: Operation, message: str):
-        super().__init__(op_error(op, message))
-        self.op = op
-
-
-def verify_located(module: Operation) -> None:
-    """Verify like `module.verify()`, but report the first failing op with its location.
-
-    Children are verified before their parent, as xDSL does.
-    """
-
-    visible: set[SSAValue] = set()  # defined before the current op, here or above
-
-    def visit_region(region: Region) -> None:
-        for block in region.blocks:
-            visit_block(block)
-
-    def visit_block(block: Block) -> None:
-        added: list[SSAValue] = list(block.args)
-        visible.update(block.args)
-        for op in block.ops:
-            visit_op(op)
-            visible.update(op.results)
-            added.extend(op.results)
-        visible.difference_update(added)
-
-    def visit_op(op: Operation) -> None:
-        # xDSL does not check dominance: a use before its definition would parse,
-        # verify, and fail only when run.
-        for v in op.operands:
-            if v not in visible and not isinstance(op.parent_op(), ModuleOp | None):
-                raise LocatedVerifyError(op, "operand is used before it is defined")
-        for region in op.regions:
-            visit_region(region)
-        try:
-            op.verify(verify_nested_ops=False)
-        except (VerifyException, DiagnosticException) as e:
-            msg = str(e).removeprefix("Operation does not verify: ")
-            raise LocatedVerifyError(op, msg) from e
-        except ValueError as e:  # erased values, broken parents: still the input's fault
-            raise LocatedVerifyError(op, str(e)) from e
-
-    visit_op(module)
 
 
 def read_source(path: str | None) -> tuple[str, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 import sys
 import time
@@ -12,13 +13,15 @@ from typing import IO
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
+from xdsl.utils.arg_spec import parse_pipeline
 from xdsl.utils.exceptions import ArgSpecParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from amls.passes import pipeline_spec
+from amls.lowering.pipeline import amls_passes, level_passes, level_text
 from amls.tools.common import (
     UserError,
     all_passes,
+    compile_gc,
     load_plugin,
     make_context,
     parse_module,
@@ -74,21 +77,21 @@ class AmlsOptMain(xDSLOptMain):
                 dest="opt_level",
                 action="store_const",
                 const=level,
-                help=f"run the {level} pipeline ({pipeline_spec(level) or 'nothing'})",
+                help=f"run the {level} pipeline ({level_text(level) or 'nothing'})",
             )
 
     def setup_pipeline(self) -> None:
         spec = self.args.passes
-        if self.args.opt_level:
-            if spec:
-                raise UserError(f"-{self.args.opt_level} and -p cannot be combined", 2)
-            spec = pipeline_spec(self.args.opt_level)
+        if self.args.opt_level and spec:
+            raise UserError(f"-{self.args.opt_level} and -p cannot be combined", 2)
         known = set(self.available_passes)
-        for name in _pass_names(spec):
+        try:
+            names = [] if self.args.opt_level else [p.name for p in parse_pipeline(spec)]
+        except (Exception, ArgSpecParseError):
+            names = []  # malformed: PassPipeline.parse_spec below reports it
+        for name in names:
             if name not in known:
-                from amls.passes import PASSES
-
-                ours = ", ".join(sorted(PASSES)) or "none yet"
+                ours = ", ".join(sorted(amls_passes())) or "none yet"
                 raise UserError(
                     f"unknown pass '{name}' (amls passes: {ours}; "
                     f"upstream xDSL passes such as cse, dce, canonicalize, licm are also "
@@ -109,11 +112,22 @@ class AmlsOptMain(xDSLOptMain):
             timer[0] = time.perf_counter()
 
         try:
-            self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
+            if self.args.opt_level:
+                self.pipeline = PassPipeline(level_passes(self.args.opt_level), callback)
+            else:
+                self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
         except (Exception, ArgSpecParseError) as e:  # malformed spec, bad option value or name
             # xDSL names options by their Python fields; users write them with dashes.
             msg = re.sub(r'"(\w+)"', lambda m: f'"{m.group(1).replace("_", "-")}"', str(e))
             raise UserError(f"bad pass pipeline '{spec}': {msg}", 2) from e
+        if self.args.explain:  # lower-to-phys records its decisions for the plan's printer
+            self.pipeline = dataclasses.replace(
+                self.pipeline,
+                passes=tuple(
+                    dataclasses.replace(p, explain=True) if p.name == "lower-to-phys" else p
+                    for p in self.pipeline.passes
+                ),
+            )
 
     def run(self) -> None:
         text, name = read_source(self.args.input_file)
@@ -141,7 +155,7 @@ class AmlsOptMain(xDSLOptMain):
                     if self.args.rewrite_trace:
                         _print_rewrite_trace(self.pipeline.passes)
                     if self.args.explain:
-                        from amls.passes.explain import explain_module
+                        from amls.tools.explain import explain_module
 
                         out.write(explain_module(module, self.args.estimator))
                     else:
@@ -161,8 +175,6 @@ class AmlsOptMain(xDSLOptMain):
                 out.close()
 
     def apply_passes(self, prog: ModuleOp) -> None:
-        from amls.tools.common import compile_gc
-
         try:
             with compile_gc():
                 self.pipeline.apply(self.ctx, prog)
@@ -183,26 +195,6 @@ def _print_rewrite_trace(passes: Sequence[ModulePass]) -> None:
     trace = merged(passes)
     if trace.fired or trace.bound_hit:
         print(trace.report(), file=sys.stderr)
-
-
-def _pass_names(spec: str) -> list[str]:
-    names: list[str] = []
-    depth = 0
-    cur = ""
-    for ch in spec:
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            names.append(cur.strip())
-            cur = ""
-            continue
-        if depth == 0 and ch != "}":
-            cur += ch
-    if cur.strip():
-        names.append(cur.strip())
-    return [n for n in names if n]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

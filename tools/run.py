@@ -1,4 +1,6 @@
-"""amls-run: compile and execute a matrix program, print its results."""
+"""amls-run: compile and execute a matrix program, print its results.
+
+The command line (arguments, printing); what compiling means is amls.lowering.pipeline's."""
 
 from __future__ import annotations
 
@@ -14,11 +16,9 @@ import sys  # noqa: E402
 from collections.abc import Iterator, Sequence  # noqa: E402
 from typing import Any  # noqa: E402
 
-from amls.passes import pipeline_spec  # noqa: E402
+from amls.lowering.pipeline import compile_module, level_text, make_pass  # noqa: E402
 from amls.tools.common import (  # noqa: E402
     UserError,
-    all_passes,
-    compile_gc,
     load_plugin,
     make_context,
     op_error,
@@ -74,7 +74,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
             dest="opt_level",
             action="store_const",
             const=lv,
-            help=f"{lv}: {pipeline_spec(lv) or 'run the IR as written'}"
+            help=f"{lv}: {level_text(lv) or 'run the IR as written'}"
             + (" (default)" if lv == "O2" else ""),
         )
     p.add_argument(
@@ -123,18 +123,18 @@ def _bytes_arg(text: str) -> int:
     return int(value)
 
 
-def lowering_options(args: argparse.Namespace) -> str:
-    """lower-to-phys options for the chosen backend."""
+def lowering_pass(args: argparse.Namespace) -> Any:
+    """lower-to-phys with the options of the chosen backend."""
     if args.backend == "local":
-        return "dist=false"
-    opts = [f"block-size={args.block_size}"]
+        return make_pass("lower-to-phys", dist=False)
+    opts: dict[str, object] = {"block_size": args.block_size}
     if args.memory_budget is not None:
-        opts.append(f"memory-budget={args.memory_budget}")
+        opts["memory_budget"] = args.memory_budget
     if args.workers:
-        opts.append(f"workers={args.workers}")
+        opts["workers"] = args.workers
     if args.force_method:
-        opts.append(f"force-method={args.force_method}")
-    return " ".join(opts)
+        opts["force_method"] = args.force_method
+    return make_pass("lower-to-phys", **opts)
 
 
 def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
@@ -171,32 +171,6 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
             raise UserError(f"--arg {name}: {why}")
         values.append(v)
     return values
-
-
-def compile_module(
-    module: Any, ctx: Any, level: str, entry: str, lowering: str = "", keep_logical: bool = False
-) -> Any:
-    """Run the -O<level> pipeline in place. With keep_logical, return a copy of the plan
-    before the physical passes (the input of dynamic recompilation), else None."""
-    from xdsl.passes import PassPipeline
-
-    from amls.passes import LOWERING
-
-    spec = pipeline_spec(level, entry, lowering)
-    if not spec:
-        return None
-    passes = spec.split(",")
-    logical = [p for p in passes if p.split("{")[0] not in LOWERING]
-    physical = [p for p in passes if p.split("{")[0] in LOWERING]
-    if keep_logical and physical:
-        logical.append("outline-loops")  # loop entry becomes a call: recompiled there
-    with compile_gc():
-        PassPipeline.parse_spec(all_passes(), ",".join(logical)).apply(ctx, module)
-        kept = module.clone() if keep_logical and physical else None
-        if physical:
-            PassPipeline.parse_spec(all_passes(), ",".join(physical)).apply(ctx, module)
-    verify_located(module)
-    return kept
 
 
 def print_stats(phases: dict[str, float], stats: Any) -> None:
@@ -246,18 +220,18 @@ def run(argv: Sequence[str] | None) -> int:
     if args.force_method and args.backend != "dask":
         raise UserError("amls-run: error: --force-method needs --backend dask", 2)
     dynamic = args.backend == "dask" and args.opt_level == "O2"
+    lowering = lowering_pass(args) if args.opt_level == "O2" else None
     logical = compile_module(
-        module, ctx, args.opt_level, args.entry, lowering_options(args), keep_logical=dynamic
+        module, ctx, args.opt_level, args.entry, lowering, keep_logical=dynamic
     )
     recompiler = None
     if logical is not None:
-        from amls.interpreter.recompile import Recompiler
+        from xdsl.passes import PassPipeline
 
-        recompiler = Recompiler(
-            logical,
-            ctx,
-            f"size-inference,rewrite-fixpoint,lower-to-phys{{{lowering_options(args)}}},phys-opt",
-        )
+        from amls.interpreter.recompile import Recompiler
+        from amls.lowering.pipeline import recompile_passes
+
+        recompiler = Recompiler(logical, ctx, PassPipeline(recompile_passes(lowering)))
     phases["compile"] = time.perf_counter() - t0
 
     try:
@@ -279,7 +253,7 @@ def run(argv: Sequence[str] | None) -> int:
     with backend_session(args, phases) as session:
         t0 = time.perf_counter()
         try:
-            results = run_function(module, args.entry, values, listeners, recompiler)
+            results = run_function(module, args.entry, values, listeners, recompiler, session)
         except OpFailure as e:
             raise UserError(op_error(e.op, str(e), source_op_name(e.op))) from e
         phases["execute"] = time.perf_counter() - t0
@@ -308,13 +282,12 @@ def backend_session(args: argparse.Namespace, phases: dict[str, float]) -> Itera
     if args.backend == "local":
         yield None
         return
-    from amls.interpreter.kernels.phys import DistSession, dist_session
+    from amls.interpreter.phys.session import DistSession
 
     t0 = time.perf_counter()
     with _client(args) as client:
         phases["cluster start-up"] = time.perf_counter() - t0
-        with dist_session(DistSession(client, measure=args.stats)) as session:
-            yield session
+        yield DistSession(client, measure=args.stats)
 
 
 @contextlib.contextmanager

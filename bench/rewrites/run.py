@@ -22,8 +22,8 @@ Three tables, written to bench/rewrites/results.md (and raw numbers to results.j
 2. Examples: examples/*.mlir, execute time -O0 vs -O2, median of 9 interleaved
    runs (--example-reps) and warm runs alternating in one process; target -O2 / -O0
    <= 1.02 by the same-round and the warm ratio.
-3. Compile time, in process: PassPipeline.parse_spec(all_passes(),
-   pipeline_spec("O2")).apply on a freshly parsed module (parse and verify not
+3. Compile time, in process: PassPipeline(level_passes("O2"))
+   .apply on a freshly parsed module (parse and verify not
    timed), median of 3, on each example (target < 0.5 s) and on programs of
    1,000 / 3,000 / 10,000 ops from bench/gen_programs.py (target: linear growth,
    10,000 ops under 10 s). Ops are counted as bench/compile_time.py does: every
@@ -566,8 +566,8 @@ def warm_worker(path: str, n: int) -> None:
     """Compile path at -O0 and -O2 (as amls-run does), run @main n times at each level,
     alternating (the order flips every round); print the times per level."""
     from amls.interpreter.engine import run_function
+    from amls.lowering.pipeline import compile_module
     from amls.tools.common import make_context, parse_module, read_source, verify_located
-    from amls.tools.run import compile_module
 
     ctx = make_context()
     text, name = read_source(path)
@@ -636,10 +636,9 @@ def table_examples(rows: list[dict], load: dict, reps: int) -> str:
 def _pipeline():  # noqa: ANN202
     from xdsl.passes import PassPipeline
 
-    from amls.passes import pipeline_spec
-    from amls.tools.common import all_passes
+    from amls.lowering.pipeline import level_passes
 
-    return PassPipeline.parse_spec(all_passes(), pipeline_spec("O2"))
+    return PassPipeline(level_passes("O2"))
 
 
 def _parse(text: str, name: str):  # noqa: ANN202
@@ -869,7 +868,7 @@ def table_compile(res: dict, load: dict) -> str:
         )
     out += [
         "",
-        'In-process `PassPipeline.parse_spec(all_passes(), pipeline_spec("O2")).apply` '
+        'In-process `PassPipeline(level_passes("O2")).apply` '
         f"({_spec()}) on a freshly parsed module; parse and verify not timed; median of 3.",
     ]
     if res["profile"]:
@@ -900,9 +899,9 @@ def _pass_times(r: dict) -> str:
 
 
 def _spec() -> str:
-    from amls.passes import pipeline_spec
+    from amls.lowering.pipeline import level_passes, spec_of
 
-    return pipeline_spec("O2")
+    return spec_of(level_passes("O2"))
 
 
 # ---------------------------------------------------------------------------

@@ -11,9 +11,10 @@ Every operator plans its tasks from block layouts (which worker holds which bloc
 submits one graph in which each task is pinned to a worker; the cost model (`predict*`)
 runs the same planners, so predicted bytes follow the executed graph. The cluster must
 run with the active memory manager off (`local_cluster` / `prepare_client` do that).
-Modules: blocks (grids, sizes, placement), plan (plans and their cost), tasks (worker-side
-block functions over the local kernels), blocked (BlockedMatrix, distribute, collect),
-matmul, ops, cost, cluster.
+Modules: blocked (BlockedMatrix, distribute, collect), matmul and ops (runners), measure
+(bytes moved), cluster. The Dask-free parts live below: amls.lowering.cost (blocks: grids,
+sizes, placement; plan: plans and their cost; matmul: the planners; predict: the cost
+model) and amls.interpreter.kernels.blocks (the worker-side block functions).
 """
 
 from amls.interpreter.dist.blocked import (
@@ -26,21 +27,10 @@ from amls.interpreter.dist.blocked import (
     unpersist,
     wait_futures,
 )
-from amls.interpreter.dist.blocks import DistError, Layout, synthetic_layout
+from amls.lowering.cost.blocks import DistError, Layout, synthetic_layout
 from amls.interpreter.dist.cluster import local_cluster, prepare_client, trim_replicas
-from amls.interpreter.dist.cost import (
-    Measured,
-    Prediction,
-    choose_matmul,
-    local_matmul_seconds,
-    measure_bytes,
-    plan_for,
-    predict,
-    predict_bytes,
-    predict_time,
-)
+from amls.interpreter.dist.measure import Measured, measure_bytes
 from amls.interpreter.dist.matmul import (
-    METHODS,
     cpmm,
     mapmm_left,
     mapmm_right,
@@ -58,7 +48,17 @@ from amls.interpreter.dist.ops import (
     slice_,
     transpose,
 )
-from amls.interpreter.dist.plan import DEFAULT_CALIBRATION, Calibration, Cost, Plan
+from amls.lowering.cost.matmul import METHODS
+from amls.lowering.cost.plan import DEFAULT_CALIBRATION, Calibration, Cost, Plan
+from amls.lowering.cost.predict import (
+    Prediction,
+    choose_matmul,
+    local_matmul_seconds,
+    plan_for,
+    predict,
+    predict_bytes,
+    predict_time,
+)
 
 __all__ = [
     "DEFAULT_CALIBRATION",

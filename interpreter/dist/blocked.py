@@ -27,8 +27,9 @@ import scipy.sparse as sp
 from dask.sizeof import sizeof
 from distributed import Client, Future, wait
 
-from amls.interpreter.dist import tasks as T  # also registers sizeof for csr_array
-from amls.interpreter.dist.blocks import (
+from amls.interpreter.dist import sizeof as _sizeof  # noqa: F401  (sizeof of csr_array)
+from amls.interpreter.kernels import blocks as T
+from amls.lowering.cost.blocks import (
     Coord,
     DistError,
     Key,
@@ -39,7 +40,7 @@ from amls.interpreter.dist.blocks import (
     make_placement,
     span,
 )
-from amls.interpreter.dist.plan import Plan, materialise
+from amls.lowering.cost.plan import Plan, materialise
 from amls.interpreter.kernels.matrix import _as_mat, _finish, _nnz
 
 POLL_SECONDS = 0.2  # how often a wait re-checks that the workers it needs are alive

@@ -4,8 +4,9 @@ Two settings the runtime relies on (dask-calibration.md, "Surprises" #1):
 * the active memory manager is OFF: left on, it drops replicas every 2 s and sometimes
   keeps the fetched copy instead of the home copy, so block homes drift between
   operations and placement-aware planning breaks;
-* every worker imports amls.interpreter.dist.tasks at start (a worker plugin), which
-  registers sizeof for CSR arrays and pays the kernels' import once, not in the first task.
+* every worker imports amls.interpreter.dist.sizeof and the block kernels at start (a
+  worker plugin): sizeof for CSR arrays, and the kernels' import paid once, not in the
+  first task.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from distributed import Client, LocalCluster
 from distributed.diagnostics.plugin import WorkerPlugin
 
 from amls.interpreter.dist.blocked import BlockedMatrix
-from amls.interpreter.dist.blocks import Key
+from amls.lowering.cost.blocks import Key
 
 CLUSTER_CONFIG: dict[str, Any] = {
     "distributed.scheduler.active-memory-manager.start": False,
@@ -34,7 +35,8 @@ class AmlsWorkerSetup(WorkerPlugin):
     name = "amls-dist-setup"
 
     def setup(self, worker: Any) -> None:
-        import amls.interpreter.dist.tasks  # noqa: F401
+        import amls.interpreter.dist.sizeof  # noqa: F401
+        import amls.interpreter.kernels.blocks  # noqa: F401
 
 
 def prepare_client(client: Client) -> Client:

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from amls.interpreter.dist import tasks as T
+from amls.interpreter.kernels import blocks as T
 from amls.interpreter.dist.blocked import (
     BlockedMatrix,
     distribute,
@@ -31,7 +31,7 @@ from amls.interpreter.dist.blocked import (
     submit_graph,
     wait_futures,
 )
-from amls.interpreter.dist.blocks import (
+from amls.lowering.cost.blocks import (
     Coord,
     DistError,
     Key,
@@ -42,8 +42,9 @@ from amls.interpreter.dist.blocks import (
     span,
     value_bytes,
 )
-from amls.interpreter.dist.matmul import Balancer, LocalOperand, add_seconds
-from amls.interpreter.dist.plan import DEFAULT_CALIBRATION, Calibration, Plan, R
+from amls.interpreter.dist.matmul import local_operand
+from amls.lowering.cost.matmul import Balancer, LocalOperand, add_seconds
+from amls.lowering.cost.plan import DEFAULT_CALIBRATION, Calibration, Plan, R
 from amls.interpreter.kernels.matrix import _as_mat, _broadcast_shape, _is_scalar
 
 REDUCE_KINDS = ("sum", "min", "max", "mean", "sumsq")
@@ -203,7 +204,7 @@ def ew_binary(
         except Exception as e:
             raise DistError(str(e)) from e
         if a.shape != out_shape:
-            return LocalOperand.of(a)  # a vector broadcast to every worker
+            return local_operand(a)  # a vector broadcast to every worker
         # A full-size local matrix: scatter its blocks straight onto the other side's
         # homes, so the join moves nothing between workers.
         if a.shape == ref.shape:

@@ -41,7 +41,8 @@ def kernel(*op_types: type[Operation]) -> Callable[[Kernel], Kernel]:
 
 
 def load_builtin_kernels() -> dict[type[Operation], Kernel]:
-    """Import the kernel modules shipped with amls and return the registry."""
-    from amls.interpreter.kernels import matrix, phys, scalar  # noqa: F401  (register on import)
+    """Import the kernel modules of the matrix dialect and of scalars and return the registry
+    (the interpreter adds the phys kernels: amls.interpreter.phys.local)."""
+    from amls.interpreter.kernels import matrix, scalar  # noqa: F401  (register on import)
 
     return KERNELS

@@ -28,13 +28,13 @@ from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import numpy as np
-import scipy.io
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 from numpy.typing import NDArray
 
 from amls.dialects import matrix as mx
 from amls.interpreter.kernels import Kernel, KernelError, kernel
+from amls.interpreter.kernels.files import load_matrix, save_matrix
 
 SPARSE_THRESHOLD = 0.4
 """A sparse result with more than this fraction of non-zero cells is made dense."""
@@ -183,89 +183,27 @@ def _gather(y: Operand, rows: NDArray[Any], cols: NDArray[Any]) -> Any:
 
 @_register(mx.ReadOp)
 def read(op: mx.ReadOp, args: Args) -> Mat:
-    path, fmt = op.path.data, op.format.data
-    try:
-        if fmt == "npy":
-            x: Any = np.load(path, allow_pickle=False)
-        elif fmt == "csv":
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # "input contained no data" on empty files
-                x = np.loadtxt(
-                    path,
-                    delimiter=_sep(op),
-                    ndmin=2,
-                    dtype=np.float64,
-                    skiprows=1 if "header" in op.attributes else 0,
-                )
-        elif fmt == "mtx":
-            x = scipy.io.mmread(path)
-        else:
-            raise KernelError(f"cannot read '{path}': unknown format '{fmt}'")
-    except (OSError, ValueError, TypeError, EOFError) as e:
-        raise KernelError(f"cannot read '{path}': {e}") from e
-    if sp.issparse(x):
-        if x.dtype.kind not in "biuf":
-            raise KernelError(f"cannot read '{path}': {x.dtype} values are not real numbers")
-        return _finish(sp.csr_array(x, dtype=np.float64))
-    if not isinstance(x, np.ndarray) or x.dtype.kind not in "biuf":
-        kind = x.dtype if isinstance(x, np.ndarray) else type(x).__name__
-        raise KernelError(f"cannot read '{path}': {kind} values are not real numbers")
-    if x.ndim == 0:
-        x = x.reshape(1, 1)
-    elif x.ndim == 1:
-        x = x.reshape(-1, 1)  # a vector is a column, as everywhere in DML
-    elif x.ndim != 2:
-        raise KernelError(f"cannot read '{path}': expected a 2-D matrix, got shape {x.shape}")
-    return np.ascontiguousarray(x, dtype=np.float64)
+    return _finish(
+        load_matrix(op.path.data, op.format.data, _sep(op), header="header" in op.attributes)
+    )
 
 
 @_register(mx.WriteOp)
 def write(op: mx.WriteOp, args: Args) -> None:
-    x = _as_mat(args[0])
-    path, fmt = op.path.data, op.format.data
-    try:
-        # Open the file ourselves: np.save and mmwrite would append their extension.
-        if fmt == "npy":
-            with open(path, "wb") as f:
-                np.save(f, _dense(x))
-        elif fmt == "csv":
-            header = ""
-            if "header" in op.attributes:
-                header = _sep(op).join(f"C{j + 1}" for j in range(x.shape[1]))
-            np.savetxt(path, _dense(x), delimiter=_sep(op), fmt="%.17g", header=header, comments="")
-        elif fmt == "mtx":
-            with open(path, "wb") as f:
-                scipy.io.mmwrite(f, x)
-        else:
-            raise KernelError(f"cannot write '{path}': unknown format '{fmt}'")
-        if "mtd" in op.attributes:  # SystemDS's metadata file next to the data
-            _write_mtd(op, x, path, fmt)
-    except OSError as e:
-        raise KernelError(f"cannot write '{path}': {e}") from e
+    save_matrix(
+        _as_mat(args[0]),
+        op.path.data,
+        op.format.data,
+        _sep(op),
+        header="header" in op.attributes,
+        mtd="mtd" in op.attributes,
+    )
     return None
 
 
 def _sep(op: Any) -> str:
     sep = op.attributes.get("sep")
     return sep.data if sep is not None else ","
-
-
-def _write_mtd(op: Any, x: Mat, path: str, fmt: str) -> None:
-    import json
-
-    meta: dict[str, Any] = {
-        "data_type": "matrix",
-        "value_type": "double",
-        "rows": int(x.shape[0]),
-        "cols": int(x.shape[1]),
-        "nnz": _nnz(x),
-        "format": {"mtx": "mm"}.get(fmt, fmt),
-    }
-    if fmt == "csv":
-        meta["header"] = "header" in op.attributes
-        meta["sep"] = _sep(op)
-    with open(path + ".mtd", "w") as f:
-        json.dump(meta, f, indent=4)
 
 
 def describe(value: Any) -> str:

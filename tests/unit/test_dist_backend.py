@@ -21,13 +21,14 @@ from typing import Any
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from xdsl.passes import ModulePass, PassPipeline
 
 from amls.interpreter.dist import local_cluster
 from amls.interpreter.engine import OpFailure, OpStats, run_function
-from amls.interpreter.kernels.phys import DistSession, dist_session
+from amls.interpreter.phys.session import DistSession
 from amls.interpreter.recompile import Recompiler
+from amls.lowering.pipeline import all_passes, compile_module, recompile_passes
 from amls.tools.common import make_context, parse_module, read_source, verify_located
-from amls.tools.run import compile_module
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ["lm_ds", "lm_cg", "l2svm", "pagerank", "kmeans", "logreg"]
@@ -78,12 +79,24 @@ def compile_text(text: str, path: str, entry: str, lowering: str) -> tuple[Any, 
     ctx = make_context()
     module = parse_module(ctx, text, path)
     verify_located(module)
-    logical = compile_module(module, ctx, "O2", entry, lowering, keep_logical=True)
+    logical = compile_module(module, ctx, "O2", entry, lowering_pass(lowering), keep_logical=True)
     assert logical is not None
-    rec = Recompiler(
-        logical, ctx, f"size-inference,rewrite-fixpoint,lower-to-phys{{{lowering}}},phys-opt"
-    )
+    rec = Recompiler(logical, ctx, PassPipeline(recompile_passes(lowering_pass(lowering))))
     return module, rec
+
+
+def lowering_pass(options: str) -> ModulePass:
+    """lower-to-phys{options}, parsed by xDSL as `-p` would."""
+    return PassPipeline.parse_spec(all_passes(), f"lower-to-phys{{{options}}}").passes[0]
+
+
+class NoSuchPass(ModulePass):
+    """A re-planning pass that fails, as a broken pipeline would."""
+
+    name = "no-such-pass"
+
+    def apply(self, ctx: Any, op: Any) -> None:
+        raise RuntimeError("no-such-pass: cannot re-plan")
 
 
 def run_local(name: str, args: list[Any]) -> tuple[Any, ...]:
@@ -96,8 +109,7 @@ def run_dist(
 ) -> tuple[tuple[Any, ...], OpStats, Recompiler]:
     module, rec = compiled(name, lowering)
     stats = OpStats()
-    with dist_session(DistSession(client)):
-        out = run_function(module, "run", args, [stats], rec)
+    out = run_function(module, "run", args, [stats], rec, DistSession(client))
     assert rec is not None
     return out, stats, rec
 
@@ -153,8 +165,7 @@ def test_random_expressions_same_on_dask(client: Any) -> None:
             want = run_function(parse_module(make_context(), inst.text, "f.mlir"), "f", inst.args)
             module, rec = compile_text(inst.text, "f.mlir", "f", TINY_BLOCKS)
             ran_dist += " dist " in str(module)
-            with dist_session(DistSession(client)):
-                got = run_function(module, "f", list(inst.args), [], rec)
+            got = run_function(module, "f", list(inst.args), [], rec, DistSession(client))
         scale = fz.tolerance_scale(inst.args)
         for i, (w, g) in enumerate(zip(want, got, strict=True)):
             fz.assert_same(w, g, scale, f"seed {seed} result {i}", fz.has_nonfinite(inst.args))
@@ -198,13 +209,10 @@ func.func @run(%X: !matrix.mat<?x?xf64>, %v0: !matrix.mat<?x1xf64>) -> !matrix.m
     ctx = make_context()
     module = parse_module(ctx, src, "loop.mlir")
     logical = compile_module(module, ctx, "O2", "run", BUDGET, keep_logical=True)
-    rec = Recompiler(
-        logical, ctx, f"size-inference,rewrite-fixpoint,lower-to-phys{{{BUDGET}}},phys-opt"
-    )
+    rec = Recompiler(logical, ctx, PassPipeline(recompile_passes(lowering_pass(BUDGET))))
     rng = np.random.default_rng(1)
     x, v = rng.random((2500, 10)), rng.random((10, 1))
-    with dist_session(DistSession(client)):
-        got = run_function(module, "run", [x, v], [], rec)
+    got = run_function(module, "run", [x, v], [], rec, DistSession(client))
     want = v
     for _ in range(4):
         g = x.T @ (x @ want)
@@ -226,14 +234,11 @@ def test_recompile_at_loop_entry(client: Any) -> None:
     logical = compile_module(module, ctx, "O2", "run", lowering, keep_logical=True)
     loop_fns = [f.sym_name.data for f in module.ops if getattr(f, "sym_name", None) is not None]
     assert "run__loop0" in loop_fns, loop_fns
-    rec = Recompiler(
-        logical, ctx, f"size-inference,rewrite-fixpoint,lower-to-phys{{{lowering}}},phys-opt"
-    )
+    rec = Recompiler(logical, ctx, PassPipeline(recompile_passes(lowering_pass(lowering))))
     rng = np.random.default_rng(2)
     x, v = rng.random((3000, 40)), rng.random((40, 1))
     stats = OpStats()
-    with dist_session(DistSession(client)):
-        got = run_function(module, "run", [x, v], [stats], rec)
+    got = run_function(module, "run", [x, v], [stats], rec, DistSession(client))
     k = int(3000 * (x.max() * 0.5))
     xs, want = x[:k], v
     for _ in range(5):
@@ -252,7 +257,7 @@ def test_failed_recompile_keeps_the_compiled_plan(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delenv("AMLS_DEBUG", raising=False)
     module, rec = compiled("lm_ds", "dist=false")
     assert rec is not None
-    rec.pipeline = "no-such-pass"
+    rec.pipeline = PassPipeline((NoSuchPass(),))
     args = small_data("lm_ds")
     fn = next(f for f in module.ops if getattr(f, "sym_name", None) and f.sym_name.data == "run")
     assert rec.variant(fn, args) is None and rec.variant(fn, args) is None
@@ -286,8 +291,7 @@ def test_killed_worker_right_answer_or_clear_error() -> None:
         started = time.monotonic()
         killer.start()
         try:
-            with dist_session(DistSession(client)):
-                got = run_function(module, "run", args, [], rec)
+            got = run_function(module, "run", args, [], rec, DistSession(client))
             same(want, got)
             outcome = "result"
         except OpFailure as e:

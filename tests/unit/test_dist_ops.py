@@ -22,8 +22,7 @@ import scipy.sparse as sp
 from distributed import Client
 
 import amls.interpreter.dist as d
-from amls.interpreter.dist import tasks as T
-from amls.interpreter.dist.plan import refs
+from amls.interpreter.kernels import blocks as T
 from amls.interpreter.kernels.matrix import (
     _bind,
     _reduce_all,
@@ -32,6 +31,7 @@ from amls.interpreter.kernels.matrix import (
     matmul_values,
     unary,
 )
+from amls.lowering.cost.plan import refs
 
 RTOL = 1e-9
 

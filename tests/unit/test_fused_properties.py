@@ -43,8 +43,8 @@ from xdsl.passes import PassPipeline
 
 from amls.dialects import phys
 from amls.interpreter.engine import run_function
-from amls.interpreter.kernels import phys as pk
-from amls.interpreter.kernels.phys import op_label
+from amls.interpreter.phys import local as pk
+from amls.interpreter.phys.stats import op_label
 from amls.lowering.fusion import FUSED_RULES
 from amls.passes.sizes.memory import matrix_bytes
 from amls.tools.common import all_passes, verify_located

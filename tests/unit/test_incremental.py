@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 from xdsl.passes import PassPipeline
 
-from amls.passes import PASSES, pipeline_spec
+from amls.lowering.pipeline import PHYSICAL, level_passes, spec_of
+from amls.passes import PASSES
 from amls.passes.rewrite_fixpoint import ROUND, fingerprint
 from amls.passes.simplify import SimplifyBothPass as SimplifyBoth
 from amls.tools.common import all_passes, make_context, parse_module, verify_located
@@ -72,7 +73,7 @@ def test_ipa_incremental_equals_whole_module(name: str) -> None:
 
 @functools.cache
 def _before_lowering(name: str):  # noqa: ANN202
-    spec = pipeline_spec("O2").replace(",lower-to-phys", "").replace(",phys-opt", "")
+    spec = spec_of(tuple(p for p in level_passes("O2") if p.name not in PHYSICAL))
     return _compile(name, spec)
 
 
@@ -103,7 +104,7 @@ def test_round_passes_do_change_a_module_before_the_fixpoint(name: str) -> None:
     """The fingerprint does see changes (the test above could not fail otherwise)."""
     ctx = make_context()
     module = parse_module(ctx, PROGRAMS[name], name)
-    PassPipeline.parse_spec(all_passes(), pipeline_spec("O1")).apply(ctx, module)
+    PassPipeline(level_passes("O1")).apply(ctx, module)
     before = fingerprint(module)
     SimplifyBoth().apply(ctx, module)
     assert fingerprint(module) != before

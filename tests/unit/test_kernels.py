@@ -854,3 +854,20 @@ def test_print_and_describe(capsys: pytest.CaptureFixture[str]) -> None:
     assert big.startswith("20x20 sparse matrix, nnz=40") and "\n" not in big
     assert describe(np.zeros((0, 3))) == "0x3 dense matrix, nnz=0"
     assert describe(True) == "1" and describe(-7) == "-7" and describe(1e-300) == "1e-300"
+
+
+def test_matrix_files_load_the_same_through_read_and_arg(tmp_path: Path) -> None:
+    """matrix.read and amls-run's --arg share one loader: an empty CSV is 0x0 both ways."""
+    from amls.dialects.matrix import MatrixType
+    from amls.interpreter.values import parse_arg_value
+
+    empty = tmp_path / "empty.csv"
+    empty.write_text("")
+    vec = tmp_path / "v.npy"
+    np.save(vec, np.array([1.0, 2.0]))
+    for path, fmt in ((empty, "csv"), (vec, "npy")):
+        by_read = run("read", props=f'{{path = "{path}", format = "{fmt}"}}')
+        by_arg = parse_arg_value(str(path), MatrixType(None, None, None))
+        assert by_read.shape == by_arg.shape
+        assert_same(by_read, dense(by_arg))
+    assert parse_arg_value(str(empty), MatrixType(None, None, None)).shape == (0, 0)

@@ -2,7 +2,7 @@
 
 For every examples/*.mlir:
 - @main gives the same results unoptimised (-O0: no passes) and after the -O2
-  pipeline (`pipeline_spec("O2")`): integers exactly, f64 and matrices within
+  pipeline (`level_passes("O2")`): integers exactly, f64 and matrices within
   rtol 1e-9 (matrices: atol 1e-9 times their largest magnitude, since the
   iterative solvers stop on a tolerance and tiny components carry its noise);
 - the IR verifies after every pass of -O2 (verify_located, which names the op),
@@ -28,8 +28,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
 from amls.interpreter.engine import run_function
-from amls.passes import pipeline_spec
-from amls.tools.common import all_passes, make_context, parse_module, verify_located
+from amls.lowering.pipeline import level_passes
+from amls.tools.common import make_context, parse_module, verify_located
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 NAMES = sorted(p.stem for p in EXAMPLES.glob("*.mlir"))
@@ -55,7 +55,7 @@ def optimise(name: str) -> tuple[ModuleOp, list[str]]:
             ran.append(prev.name)
             verify_located(m)  # raises LocatedVerifyError naming the op and the pass's damage
 
-    pipeline = PassPipeline.parse_spec(all_passes(), pipeline_spec("O2"), after_each)
+    pipeline = PassPipeline(level_passes("O2"), after_each)
     pipeline.apply(make_context(), module)
     verify_located(module)
     return module, ran
@@ -78,7 +78,7 @@ except ImportError:  # pragma: no cover - test_examples reorganised: compute our
 @functools.cache
 def compiled_o2(name: str) -> tuple[ModuleOp, str]:
     module, ran = optimise(name)
-    assert ran == pipeline_spec("O2").replace("{entry=main}", "").split(","), ran
+    assert ran == [p.name for p in level_passes("O2")], ran
     return module, str(module)
 
 

@@ -40,7 +40,7 @@ import scipy.sparse as sp
 from xdsl.passes import PassPipeline
 
 from amls.interpreter.engine import run_function
-from amls.passes import pipeline_spec
+from amls.lowering.pipeline import level_passes, make_pass, spec_of
 from amls.passes.rewrite.trace import merged
 from amls.tools.common import all_passes, make_context, parse_module, verify_located
 
@@ -65,8 +65,8 @@ def compile_level(text: str, level: str) -> tuple[Any, set[str]]:
     """The module compiled at -O<level>, and the names of the rewrites that fired."""
     ctx = make_context()
     module = parse_module(ctx, text, "f.mlir")
-    spec = pipeline_spec(level, entry="f", lowering="dist=false")
-    pipeline = PassPipeline.parse_spec(all_passes(), spec)
+    lowering = make_pass("lower-to-phys", dist=False)
+    pipeline = PassPipeline(level_passes(level, "f", lowering))
     pipeline.apply(ctx, module)
     verify_located(module)
     printed = str(module)
@@ -161,7 +161,7 @@ def test_generator_is_deterministic_and_valid() -> None:
 
 
 NO_MATRIX_FOLDING = (
-    pipeline_spec("O2", lowering="dist=false")
+    spec_of(level_passes("O2", lowering=make_pass("lower-to-phys", dist=False)))
     .replace("constant-fold", "constant-fold{max-cells=0}")
     .replace("rewrite-fixpoint", "rewrite-fixpoint{fold-cells=0}")
 )

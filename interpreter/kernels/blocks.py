@@ -1,13 +1,11 @@
-"""Worker-side block functions: what the tasks of a distributed plan run.
+"""Block functions: what the tasks of a distributed plan run on the workers.
 
 Every function reuses the local kernels (amls.interpreter.kernels.matrix) on blocks, so a
 distributed result equals the local one up to summation order. Functions never mutate
 their inputs: those are values held in Dask worker memory, possibly shared by other tasks.
 
-Importing this module registers a `sizeof` for scipy sparse *arrays*: dask only knows the
-old spmatrix classes and would report 56 bytes for a csr_array, which breaks both memory
-accounting and the transfer counters the cost model is checked against. The worker plugin
-in cluster.py imports this module on every worker at start.
+A leaf like the kernels it calls (no Dask): the planners of amls.lowering.cost name
+these functions in their plans.
 """
 
 from __future__ import annotations
@@ -17,9 +15,7 @@ from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
-from dask.sizeof import sizeof
 
-from amls.interpreter.dist.blocks import CSR_OVERHEAD
 from amls.interpreter.kernels.matrix import (
     BINARY_FNS,
     UNARY_FNS,
@@ -31,13 +27,6 @@ from amls.interpreter.kernels.matrix import (
     matmul_values,
     unary,
 )
-
-
-@sizeof.register(sp.sparray)
-def _sizeof_sparray(s: Any) -> int:
-    if hasattr(s, "indptr"):  # CSR / CSC / BSR
-        return int(s.data.nbytes + s.indices.nbytes + s.indptr.nbytes) + CSR_OVERHEAD
-    return int(sum(sizeof(v) for v in s.__dict__.values()))
 
 
 def _names(table: dict[Any, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from amls.interpreter.dist.blocks import Coord, Key, Layout
+from amls.lowering.cost.blocks import Coord, Key, Layout
 
 
 @dataclass(frozen=True)

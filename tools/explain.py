@@ -12,7 +12,7 @@ from __future__ import annotations
 from io import StringIO
 
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, SSAValue
 
 from amls.dialects.matrix import MatrixType
@@ -147,14 +147,14 @@ class Explainer:
 def _phys_cols(op: Operation) -> str:
     """After lowering: where the op runs, its method, and why (lower-to-phys's numbers)."""
     from amls.dialects import phys
-    from amls.lowering.budget import DECISIONS
+    from amls.lowering.budget import DECISION_ATTR
 
     if isinstance(op, phys.PhysOp):
         method = op.method_name or ""
         if isinstance(op, phys.FUSED_OPS) and len(op.KEYWORD_PROPS) > 1:
             method = op.properties[op.KEYWORD_PROPS[1]].data  # type: ignore[attr-defined]
-        d = DECISIONS.get(op)
-        why = f"  [{d.text()}]" if d is not None else ""
+        d = op.attributes.get(DECISION_ATTR)
+        why = f"  [{d.data}]" if isinstance(d, StringAttr) else ""
         return f"  | {op.exec_type.upper():<5} {method:<12}{why}"
     if isinstance(op, phys.MOVE_OPS):
         return "  | MOVE"

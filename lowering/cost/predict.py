@@ -1,6 +1,7 @@
-"""Placement-aware cost model of the distributed matmul methods, and byte measurement.
+"""Placement-aware cost model of the distributed matmul methods (no Dask: operator
+selection imports it; the runtime's byte measurement is amls.interpreter.dist.measure).
 
-`predict*` runs the very planner the runtime executes (matmul.py) on a synthetic layout
+`predict*` runs the very planner the runtime executes (matmul.py here) on a synthetic layout
 (the one `distribute` would produce: block-cyclic unless a placement is given) or on a
 real one, and reads the cost off the plan:
 * bytes: each remote block counted once per worker it must reach (Dask keeps a fetched
@@ -11,22 +12,15 @@ real one, and reads the cost off the plan:
   driver bandwidth + per-task, per-dependency-edge and per-remote-fetch overheads +
   scatters (constants in plan.Calibration; bench/dist_calibrate.py measures the
   overheads, bench/dist_matmul.py checks the whole against the methods' wall times).
-
-`measure_bytes` reads what the calibration calls "measured bytes": the change of every
-worker's `transfer_outgoing_bytes_total` (dask.distributed 2026.8 has no incoming total;
-broadcast-by-scatter shows up only on the sender's outgoing counter).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from distributed import Client
-
-from amls.interpreter.dist.blocked import BlockedMatrix
-from amls.interpreter.dist.blocks import (
+from amls.lowering.cost.blocks import (
     DistError,
     Layout,
     PlacementSpec,
@@ -34,7 +28,7 @@ from amls.interpreter.dist.blocks import (
     synthetic_layout,
     value_bytes,
 )
-from amls.interpreter.dist.matmul import (
+from amls.lowering.cost.matmul import (
     METHODS,
     LocalOperand,
     View,
@@ -43,10 +37,19 @@ from amls.interpreter.dist.matmul import (
     plan_rmm,
     plan_tsmm,
 )
-from amls.interpreter.dist.plan import DEFAULT_CALIBRATION, Calibration, Plan
+from amls.lowering.cost.plan import DEFAULT_CALIBRATION, Calibration, Plan
 
 Shape = tuple[int, int]
-OperandSpec = Shape | BlockedMatrix | Layout
+
+
+@runtime_checkable
+class Blocked(Protocol):
+    """A matrix already on the cluster (the runtime's BlockedMatrix): its layout is real."""
+
+    def layout(self) -> Layout: ...
+
+
+OperandSpec = Shape | Blocked | Layout
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ def _blocked(
     workers: list[str],
     placement: PlacementSpec | None,
 ) -> Layout:
-    if isinstance(x, BlockedMatrix):
+    if isinstance(x, Blocked):
         return x.layout()
     if isinstance(x, Layout):
         return x
@@ -85,7 +88,7 @@ def _blocked(
 
 
 def _local(x: OperandSpec, nnz: float | None) -> LocalOperand:
-    if isinstance(x, BlockedMatrix | Layout):
+    if isinstance(x, Blocked | Layout):
         raise DistError("expected the shape of a driver-resident operand")
     shape = (int(x[0]), int(x[1]))
     nbytes, z, sparse = local_meta(shape, nnz)
@@ -103,7 +106,7 @@ def plan_for(
     small_local: bool = True,
 ) -> Plan:
     """The plan `method` would run. shapes: (A, B) (tsmm: (X,)), each a shape, a
-    BlockedMatrix or a Layout; nnz per operand (None = dense); placement per operand
+    blocked matrix or a Layout; nnz per operand (None = dense); placement per operand
     (None = block-cyclic, as distribute). For mapmm, the broadcast side is a driver value
     (scattered) unless small_local=False or it is given blocked."""
     ws = _workers(workers)
@@ -120,7 +123,7 @@ def plan_for(
 
     def small(i: int) -> LocalOperand | Layout:
         x = shapes[i]
-        if small_local and not isinstance(x, BlockedMatrix | Layout):
+        if small_local and not isinstance(x, Blocked | Layout):
             return _local(x, zs[i])
         return blk(i)
 
@@ -220,30 +223,3 @@ def choose_matmul(
         return "local", preds
     best = min(preds, key=lambda m: (preds[m].seconds, m))
     return best, preds
-
-
-# ---------------------------------------------------------------------------
-# Measurement.
-
-
-@dataclass(frozen=True)
-class Measured:
-    value: Any
-    total: int  # bytes, summed over workers
-    per_worker: dict[str, int]
-
-
-def _out_total(dask_worker: Any) -> int:
-    return int(dask_worker.transfer_outgoing_bytes_total)
-
-
-def measure_bytes(client: Client, fn: Callable[[], Any]) -> Measured:
-    """Worker -> worker bytes moved while fn runs: the change of each worker's
-    transfer_outgoing_bytes_total (sizeof bytes of every get_data it served: peer
-    fetches, replicate, and also client.gather, so fn should not collect). fn must wait
-    for its work (e.g. return bm.persist())."""
-    before = client.run(_out_total)
-    value = fn()
-    after = client.run(_out_total)
-    per = {w: after[w] - before.get(w, 0) for w in after}
-    return Measured(value=value, total=sum(per.values()), per_worker=per)
