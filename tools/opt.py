@@ -193,7 +193,7 @@ def _print_rewrite_trace(passes: Sequence[ModulePass]) -> None:
     from amls.passes.rewrite.trace import merged
 
     trace = merged(passes)
-    if trace.fired or trace.bound_hit:
+    if trace.fired or trace.bound_hit or trace.held:
         print(trace.report(), file=sys.stderr)
 
 

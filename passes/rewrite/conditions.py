@@ -19,6 +19,7 @@ from xdsl.ir import SSAValue
 
 from amls.dialects import matrix as mx
 from amls.dialects.traits import constant_value
+from amls.passes.sizes.values import ModuleValueFacts, ValueFacts
 
 Bindings = dict[str, Any]
 """Pattern variable name -> SSAValue (a list for Rest, a string for PropVar). The
@@ -33,9 +34,17 @@ class Cond:
 
     text: str
     test: Test
+    why: Callable[[Bindings], str | None] | None = None
+    """Which value fact it lacks, in words, where a missing fact (not the shape of
+    the match) is why it fails: the trace's "held back" lines."""
 
     def __call__(self, b: Bindings) -> bool:
         return self.test(b)
+
+    def explain(self, b: Bindings) -> str | None:
+        """The missing fact that makes the condition fail on b, or None where the
+        condition fails for another reason (a size, a property)."""
+        return self.why(b) if self.why is not None else None
 
     def __str__(self) -> str:
         return self.text
@@ -52,11 +61,18 @@ def condition(factory: Callable[..., Test]) -> Callable[..., Cond]:
 
 
 def all_of(*conds: Cond) -> Cond:
-    return Cond(" and ".join(map(str, conds)), lambda b: all(c(b) for c in conds))
+    def why(b: Bindings) -> str | None:
+        failing = next((c for c in conds if not c(b)), None)
+        return failing.explain(b) if failing is not None else None
+
+    return Cond(" and ".join(map(str, conds)), lambda b: all(c(b) for c in conds), why)
 
 
 def either(*conds: Cond) -> Cond:
-    return Cond(f"({' or '.join(map(str, conds))})", lambda b: any(c(b) for c in conds))
+    def why(b: Bindings) -> str | None:
+        return next((w for c in conds if (w := c.explain(b)) is not None), None)
+
+    return Cond(f"({' or '.join(map(str, conds))})", lambda b: any(c(b) for c in conds), why)
 
 
 def not_(cond: Cond) -> Cond:
@@ -83,31 +99,42 @@ def holds_boolean(v: SSAValue) -> bool:
     return isinstance(v.owner, _BOOLEAN_OPS)
 
 
-def holds_finite(v: SSAValue) -> bool:
-    """v provably holds no NaN or Inf (a conservative, local check of its producer)."""
-    op = v.owner
-    if isinstance(op, (*_BOOLEAN_OPS, mx.RandOp, mx.SeqOp)):
-        return True
-    if isinstance(op, mx.FillOp):
-        c = constant_value(op.value)
-        return c is not None and math.isfinite(c)
-    if isinstance(op, mx.ConstantOp):
-        return all(math.isfinite(x) for x in op.value.get_values())
-    if isinstance(op, arith.ConstantOp):
-        c = constant_value(v)
-        return c is not None and math.isfinite(c)
-    if isinstance(op, mx.NegOp | mx.AbsOp | mx.SignOp | mx.TransposeOp | mx.CastOp):
-        return holds_finite(op.operands[0])
-    return False
+FACTS = "@facts"
+"""Bindings key of the pass run's value facts (a ModuleValueFacts), set by the engine."""
+
+
+def value_facts(b: Bindings, v: SSAValue) -> ValueFacts:
+    """v's value facts, from the run's analysis (a fresh one where a caller set none)."""
+    view = b.get(FACTS)
+    if view is None:
+        view = b[FACTS] = ModuleValueFacts()
+    return view.of(v)
+
+
+def holds_finite(b: Bindings, v: SSAValue) -> bool:
+    """v provably holds no NaN or Inf (its value facts: see passes/sizes/values.py)."""
+    return value_facts(b, v).finite
 
 
 # -- the predicates the rule tables use ------------------------------------------------
 
 
-@condition
-def finite(*names: str) -> Test:
-    """Every named value provably holds no NaN or Inf."""
-    return lambda b: all(holds_finite(b[n]) for n in names)
+def finite(*names: str) -> Cond:
+    """Every named value provably holds no NaN or Inf ("root": the matched op's result,
+    so a rule can ask that nothing on the way overflows either)."""
+
+    def test(b: Bindings) -> bool:
+        return all(holds_finite(b, b[n]) for n in names)
+
+    def why(b: Bindings) -> str | None:
+        for n in names:
+            v = b[n]
+            if not holds_finite(b, v):
+                shown = f"%{v.name_hint}" if v.name_hint else n if n != "root" else "the result"
+                return f"{shown} not provably finite ({value_facts(b, v).text()})"
+        return None
+
+    return Cond(f"finite({', '.join(names)})", test, why)
 
 
 @condition

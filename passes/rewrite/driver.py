@@ -21,10 +21,11 @@ from xdsl.pattern_rewriter import (
 )
 
 from amls.passes.rewrite.build import Builder, replace_value
-from amls.passes.rewrite.conditions import Cond
+from amls.passes.rewrite.conditions import FACTS, Bindings, Cond
 from amls.passes.rewrite.match import matches_op
 from amls.passes.rewrite.pattern import Op, Pat
 from amls.passes.rewrite.trace import RewriteTrace
+from amls.passes.sizes.values import ModuleValueFacts
 
 
 @dataclass
@@ -50,22 +51,26 @@ class RuleTable(RewritePattern):
             self.by_root.setdefault(r.pattern.cls, []).append(r)
         self.trace = trace
         self.max_rewrites = max_rewrites
+        self.facts = ModuleValueFacts()
+        """Value facts for the conditions, analysed on demand during this walk."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         rules = self.by_root.get(type(op))
         if rules is None or self.exhausted():
             return
-        root = {"root": op.results[0]}
+        root = {"root": op.results[0], FACTS: self.facts}
         for rule in rules:
-            b = next(
-                (
-                    m
-                    for m in matches_op(rule.pattern, op, root)
-                    if rule.when is None or rule.when(m)
-                ),
-                None,
-            )
+            b = None
+            held: Bindings | None = None
+            for m in matches_op(rule.pattern, op, root):
+                if rule.when is None or rule.when(m):
+                    b = m
+                    break
+                held = held or m
             if b is None:
+                why = rule.when.explain(held) if held is not None and rule.when else None
+                if why is not None:
+                    self.trace.hold(rule.name, op, why)
                 continue
             builder = Builder(rewriter, op)
             new = builder.build(rule.replacement, b)

@@ -253,9 +253,9 @@ DYNAMIC_RULES: list[Rule] = [
     Rule("minus-mm", (-X).as_("n") @ Y, -(X @ Y), when=smaller_than("root", "n")),
     Rule("minus-mm", X @ (-Y).as_("n"), -(X @ Y), when=smaller_than("root", "n")),
     # Finite only: an Inf meeting a zero is NaN in A%*%B but not in the sums.
-    Rule("sum-mm", sum_(A @ B), sum_(t(colSums(A)) * rowSums(B)), when=finite("A", "B")),
-    Rule("sum-mm", colSums(A @ B), colSums(A) @ B, when=finite("A", "B")),
-    Rule("sum-mm", rowSums(A @ B), A @ rowSums(B), when=finite("A", "B")),
+    Rule("sum-mm", sum_(A @ B), sum_(t(colSums(A)) * rowSums(B)), when=finite("A", "B", "root")),
+    Rule("sum-mm", colSums(A @ B), colSums(A) @ B, when=finite("A", "B", "root")),
+    Rule("sum-mm", rowSums(A @ B), A @ rowSums(B), when=finite("A", "B", "root")),
     *(Rule("scalar-mv-binary", binary(cls, X, Mat("y")), binary(cls, X, to_scalar(Mat("y"))),
            when=all_of(is_1x1("y"), _NOT_SCALAR_MAT))
       for cls in mx.BINARY_OPS),

@@ -31,17 +31,30 @@ def location(op: Operation) -> str:
 class RewriteTrace:
     fired: list[tuple[str, str]] = field(default_factory=list)  # (rule, location)
     bound_hit: bool = False
+    held: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(rule, location) -> why: the rule's pattern matched there, its condition did not
+    hold (the last reason seen)."""
 
     def record(self, rule: str, op: Operation) -> None:
         self.fired.append((rule, location(op)))
 
+    def hold(self, rule: str, op: Operation, why: str) -> None:
+        self.held[(rule, location(op))] = why
+
     def clear(self) -> None:
         self.fired.clear()
+        self.held.clear()
         self.bound_hit = False
 
     def extend(self, other: RewriteTrace) -> None:
         self.fired.extend(other.fired)
+        self.held.update(other.held)
         self.bound_hit |= other.bound_hit
+
+    def held_back(self) -> list[tuple[str, str, str]]:
+        """(rule, location, why) of rules held back where they never fired."""
+        fired = set(self.fired)
+        return [(r, loc, why) for (r, loc), why in self.held.items() if (r, loc) not in fired]
 
     def counts(self) -> Counter[str]:
         return Counter(name for name, _ in self.fired)
@@ -49,6 +62,7 @@ class RewriteTrace:
     def report(self) -> str:
         lines = [f"rewrite: {name} at {loc}" for name, loc in self.fired]
         lines += [f"rewrite-count: {name} {n}" for name, n in sorted(self.counts().items())]
+        lines += [f"held-back: {r} at {loc}: {why}" for r, loc, why in self.held_back()]
         if self.bound_hit:
             lines.append("rewrite: warning: rewrite bound hit before a fixpoint")
         return "\n".join(lines)

@@ -72,7 +72,8 @@ func.func @not_cmp_scalar() -> (!matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>) {
 
 // -----
 
-// A a function argument, B a rand; A a rand, s an f64 argument; A = exp(rand):
+// A a function argument, B a rand; A a rand, s an f64 argument; A = log(rand)
+// (log 0 is -Inf):
 // not provably NaN-free, no rewrite. Also not(A+B): not a comparison.
 // TRACE-NOT:   rewrite: not-over-compare
 // CHECK-LABEL: func.func @no_not_cmp(
@@ -80,7 +81,7 @@ func.func @not_cmp_scalar() -> (!matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>) {
 // CHECK-NEXT:    %r0 = matrix.not %p0
 // CHECK-NEXT:    %p1 = matrix.lt %B, %s
 // CHECK-NEXT:    %r1 = matrix.not %p1
-// CHECK-NEXT:    %E = matrix.exp %B
+// CHECK-NEXT:    %E = matrix.log %B
 // CHECK-NEXT:    %p2 = matrix.eq %E, %B
 // CHECK-NEXT:    %r2 = matrix.not %p2
 // CHECK-NEXT:    %p3 = matrix.add %B, %X
@@ -94,7 +95,7 @@ func.func @no_not_cmp(%X: !matrix.mat<3x4xf64>, %s: f64) -> (!matrix.mat<3x4xf64
   %r0 = matrix.not %p0 : !matrix.mat<3x4xf64>
   %p1 = matrix.lt %B, %s : (!matrix.mat<3x4xf64>, f64) -> !matrix.mat<3x4xf64>
   %r1 = matrix.not %p1 : !matrix.mat<3x4xf64>
-  %E = matrix.exp %B : !matrix.mat<3x4xf64>
+  %E = matrix.log %B : !matrix.mat<3x4xf64>
   %p2 = matrix.eq %E, %B : !matrix.mat<3x4xf64>
   %r2 = matrix.not %p2 : !matrix.mat<3x4xf64>
   %p3 = matrix.add %B, %X : !matrix.mat<3x4xf64>
