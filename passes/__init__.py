@@ -48,6 +48,7 @@ _BUILTIN: dict[str, str] = {
     "rewrite-fixpoint": "amls.passes.rewrite_fixpoint:RewriteFixpointPass",
     "phys-opt": "amls.passes.phys_opt:PhysOptPass",
     "outline-loops": "amls.passes.outline_loops:OutlineLoopsPass",
+    "annotate-value-facts": "amls.passes.value_facts:AnnotateValueFactsPass",
 }
 
 

@@ -30,6 +30,7 @@ from amls.passes import at_least, register_pass
 from amls.passes.size_inference import infer_module
 from amls.passes.sizes.analysis import Memo
 from amls.passes.sizes.callgraph import CallGraph
+from amls.passes.sizes.values import carry_into_callees
 
 ArgKey = tuple[Attribute, object]
 """Per argument: its type and, for scalars, its constant value (or None)."""
@@ -253,7 +254,17 @@ class Ipa:
                 # Nothing changed this round, and inference is deterministic: a fixpoint.
                 self.stats.converged = True
                 break
+        self.carry_value_facts()
         return self.stats
+
+    def carry_value_facts(self) -> None:
+        """Value facts of the call sites into each callee's argument attributes (the
+        rewrite conditions inside read them there)."""
+        graph = CallGraph.build(self.module)
+        roots = set(self.roots(graph))
+        order = [n for n in reversed(graph.post_order()) if n not in roots]
+        order = [n for n in order if n not in graph.recursive]
+        carry_into_callees(self.module, order, graph.sites())
 
 
 def _enclosing_function(op: Operation) -> str:

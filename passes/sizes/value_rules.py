@@ -100,7 +100,9 @@ def constant(op: mx.ConstantOp, ins: Sequence[ValueFacts]) -> ValueFacts:
     values = list(op.value.get_values())
     if not all(math.isfinite(x) for x in values):
         return ValueFacts.make(nan_free=not any(math.isnan(x) for x in values))
-    return ValueFacts.bounded(max((abs(x) for x in values), default=0.0), all(x >= 0 for x in values))
+    return ValueFacts.bounded(
+        max((abs(x) for x in values), default=0.0), all(x >= 0 for x in values)
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -170,7 +172,9 @@ def min_max(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     nonneg = (a.nonneg and b.nonneg) or (
         isinstance(op, mx.MaxOp | arith.MaximumfOp | arith.MaxSIOp) and (a.nonneg or b.nonneg)
     )
-    return ValueFacts.make(max(a.absmax, b.absmax), a.finite and b.finite, a.nan_free and b.nan_free, nonneg)
+    return ValueFacts.make(
+        max(a.absmax, b.absmax), a.finite and b.finite, a.nan_free and b.nan_free, nonneg
+    )
 
 
 @value_rule(*mx.COMPARISONS, mx.AndOp, mx.OrOp, mx.NotOp, arith.CmpfOp, arith.CmpiOp)
@@ -201,7 +205,9 @@ def sign(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
 @value_rule(mx.RoundOp, mx.FloorOp, mx.CeilOp, xmath.RoundOp, xmath.FloorOp, xmath.CeilOp)
 def rounding(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     x = ins[0]
-    return ValueFacts.make(math.ceil(x.absmax) if x.absmax < math.inf else x.absmax, x.finite, x.nan_free, x.nonneg)
+    return ValueFacts.make(
+        math.ceil(x.absmax) if x.absmax < math.inf else x.absmax, x.finite, x.nan_free, x.nonneg
+    )
 
 
 @value_rule(mx.SigmoidOp)
@@ -250,7 +256,9 @@ def same(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
 
 @value_rule(mx.CbindOp, mx.RbindOp, mx.UpdateOp)
 def combine(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
-    mats = [f for f, v in zip(ins, op.operands, strict=True) if isinstance(v.type, mx.MatrixLikeType)]
+    mats = [
+        f for f, v in zip(ins, op.operands, strict=True) if isinstance(v.type, mx.MatrixLikeType)
+    ]
     out = mats[0]
     for f in mats[1:]:
         out = out.join(f)
@@ -312,7 +320,11 @@ def meta(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     src = op.operands[0]
     r, c = _dim(src, 0), _dim(src, 1)
     n: Any = r if isinstance(op, mx.NrowOp) else c if isinstance(op, mx.NcolOp) else _cells(src)
-    return ValueFacts.bounded(float(n), nonneg=True) if n is not None else ValueFacts.make(finite=True, nonneg=True)
+    return (
+        ValueFacts.bounded(float(n), nonneg=True)
+        if n is not None
+        else ValueFacts.make(finite=True, nonneg=True)
+    )
 
 
 @value_rule(arith.ConstantOp)

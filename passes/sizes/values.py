@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     DictionaryAttr,
     FloatAttr,
     IntegerType,
@@ -142,6 +143,36 @@ def stated(attrs: DictionaryAttr | None) -> ValueFacts:
     if isinstance(m, FloatAttr):
         out = out.meet(ValueFacts.bounded(float(m.value.data)))
     return out
+
+
+def round_up_pow2(b: float) -> float:
+    """The smallest power of two >= b (stable bounds across rounds and call signatures)."""
+    if b <= 0:
+        return 0.0
+    m, e = math.frexp(b)
+    return math.ldexp(1.0, e - 1) if m == 0.5 else math.ldexp(1.0, e)
+
+
+def state(fn: func.FuncOp, i: int, f: ValueFacts) -> bool:
+    """Write f as argument i's attributes (met with what they state); True if changed."""
+    old = arg_facts(fn, i)
+    new = old.meet(f)
+    b = new.bound
+    attrs = dict(fn.arg_attrs.data[i].data) if fn.arg_attrs is not None else {}
+    if new.finite:
+        attrs[FINITE_ATTR] = UnitAttr()
+    if b is not None and b <= DBL_MAX / 2:
+        b = min(round_up_pow2(b), old.absmax)
+        attrs[ABSMAX_ATTR] = FloatAttr(b, 64)
+    if fn.arg_attrs is None:
+        n = len(fn.body.blocks.first.args) if fn.body.blocks else len(fn.function_type.inputs)
+        fn.arg_attrs = ArrayAttr([DictionaryAttr({}) for _ in range(n)])
+    if attrs == fn.arg_attrs.data[i].data:
+        return False
+    all_attrs = list(fn.arg_attrs.data)
+    all_attrs[i] = DictionaryAttr(attrs)
+    fn.arg_attrs = ArrayAttr(all_attrs)
+    return True
 
 
 def arg_facts(fn: func.FuncOp, i: int) -> ValueFacts:
@@ -341,3 +372,26 @@ def analyze_values(module: ModuleOp) -> dict[SSAValue, ValueFacts]:
         if isinstance(fn, func.FuncOp) and fn.body.blocks:
             out.update(view.function(fn).facts)
     return out
+
+
+def carry_into_callees(
+    module: ModuleOp, order: Sequence[str], sites: dict[str, list[func.CallOp]]
+) -> bool:
+    """State on each function's arguments what all its call sites pass (callers first,
+    so facts flow down call chains). `order`: the functions that are only called from
+    within the module (ipa's non-roots), callers before callees."""
+    view = ModuleValueFacts()
+    changed = False
+    funcs = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
+    for name in order:
+        fn, calls = funcs.get(name), sites.get(name, [])
+        if fn is None or not calls or not fn.body.blocks:
+            continue
+        for i in range(len(fn.body.blocks.first.args)):
+            joined: ValueFacts | None = None
+            for call in calls:
+                f = view.of(call.arguments[i])
+                joined = f if joined is None else joined.join(f)
+            if joined is not None and joined.finite:
+                changed |= state(fn, i, joined)
+    return changed
