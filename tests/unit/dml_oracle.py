@@ -73,14 +73,14 @@ def nvargs(inputs: dict[str, str], out: Path) -> list[str]:
 
 def run_amls(script: Path, inputs: dict[str, str], out: Path, level: str = "O2") -> None:
     from amls.interpreter.engine import run_function
+    from amls.lowering.pipeline import compile_module, make_pass
     from amls.tools.common import make_context
-    from amls.tools.run import compile_module
     from amls.tools.translate import import_dml_file
 
     out.mkdir(parents=True, exist_ok=True)
     nv = dict(a.split("=", 1) for a in nvargs(inputs, out))
     module = import_dml_file(str(script), (), nv)
-    compile_module(module, make_context(), level, "main", "dist=false")
+    compile_module(module, make_context(), level, "main", make_pass("lower-to-phys", dist=False))
     run_function(module, "main", [])
 
 

@@ -79,9 +79,10 @@ def compile_text(text: str, path: str, entry: str, lowering: str) -> tuple[Any, 
     ctx = make_context()
     module = parse_module(ctx, text, path)
     verify_located(module)
-    logical = compile_module(module, ctx, "O2", entry, lowering_pass(lowering), keep_logical=True)
+    lower = lowering_pass(lowering)
+    logical = compile_module(module, ctx, "O2", entry, lower, keep_logical=True)
     assert logical is not None
-    rec = Recompiler(logical, ctx, PassPipeline(recompile_passes(lowering_pass(lowering))))
+    rec = Recompiler(logical, ctx, PassPipeline(recompile_passes(lower)))
     return module, rec
 
 
@@ -208,7 +209,7 @@ func.func @run(%X: !matrix.mat<?x?xf64>, %v0: !matrix.mat<?x1xf64>) -> !matrix.m
 """
     ctx = make_context()
     module = parse_module(ctx, src, "loop.mlir")
-    logical = compile_module(module, ctx, "O2", "run", BUDGET, keep_logical=True)
+    logical = compile_module(module, ctx, "O2", "run", lowering_pass(BUDGET), keep_logical=True)
     rec = Recompiler(logical, ctx, PassPipeline(recompile_passes(lowering_pass(BUDGET))))
     rng = np.random.default_rng(1)
     x, v = rng.random((2500, 10)), rng.random((10, 1))
@@ -229,12 +230,12 @@ def test_recompile_at_loop_entry(client: Any) -> None:
     slice's real size and runs locally (it fits the budget), once, not per iteration."""
     ctx = make_context()
     text, path = read_source(str(ROOT / "tests" / "filecheck" / "Inputs" / "dyn_loop.mlir"))
-    lowering = "memory-budget=100000000 workers=2"
+    lowering = lowering_pass("memory-budget=100000000 workers=2")
     module = parse_module(ctx, text, path)
     logical = compile_module(module, ctx, "O2", "run", lowering, keep_logical=True)
     loop_fns = [f.sym_name.data for f in module.ops if getattr(f, "sym_name", None) is not None]
     assert "run__loop0" in loop_fns, loop_fns
-    rec = Recompiler(logical, ctx, PassPipeline(recompile_passes(lowering_pass(lowering))))
+    rec = Recompiler(logical, ctx, PassPipeline(recompile_passes(lowering)))
     rng = np.random.default_rng(2)
     x, v = rng.random((3000, 40)), rng.random((40, 1))
     stats = OpStats()

@@ -11,8 +11,8 @@ import pytest
 
 from amls.frontends.dml import DMLError, import_dml
 from amls.interpreter.engine import run_function
+from amls.lowering.pipeline import compile_module, make_pass
 from amls.tools.common import make_context, verify_located
-from amls.tools.run import compile_module
 from amls.tools.translate import split_dml_args
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +22,7 @@ def run_dml(text: str, capsys: pytest.CaptureFixture[str], level: str = "O0", **
     """Translate and run a script; what it printed."""
     module = import_dml(text, "t.dml", (), nv)
     verify_located(module)
-    compile_module(module, make_context(), level, "main", "dist=false")
+    compile_module(module, make_context(), level, "main", make_pass("lower-to-phys", dist=False))
     capsys.readouterr()
     run_function(module, "main", [])
     return capsys.readouterr().out
@@ -230,12 +230,12 @@ def test_dml_examples_match_mlir(name: str, files: list[str], tmp_path: Path) ->
 
     ctx = make_context()
     mlir = parse_module(ctx, (ROOT / "examples" / f"{name}.mlir").read_text(), f"{name}.mlir")
-    compile_module(mlir, ctx, "O2", "main", "dist=false")
+    compile_module(mlir, ctx, "O2", "main", make_pass("lower-to-phys", dist=False))
     want = run_function(mlir, "main", [])
     dml = import_dml_file(
         str(ROOT / "examples" / "dml" / f"{name}.dml"), (), {"out": str(tmp_path)}
     )
-    compile_module(dml, make_context(), "O2", "main", "dist=false")
+    compile_module(dml, make_context(), "O2", "main", make_pass("lower-to-phys", dist=False))
     run_function(dml, "main", [])
     for w, f in zip(want, files, strict=True):
         got = np.loadtxt(tmp_path / f"{f}.csv", delimiter=",", ndmin=2)
