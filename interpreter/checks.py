@@ -1,8 +1,10 @@
 """`amls-run --check-sizes`: every runtime value against its static facts.
 
 At each op, a matrix result must have the dims and nnz its type states, and at
-most the worst-case nnz the size analysis bounds it by. The first violation
-stops the run with the op's location: a wrong fact is a compiler bug.
+most the worst-case nnz the size analysis bounds it by; a matrix or f64 result
+must hold what its value facts state (finite, |x| within the bound, up to
+rounding). The first violation stops the run with the op's location: a wrong fact
+is a compiler bug.
 """
 
 from __future__ import annotations
@@ -19,6 +21,11 @@ from amls.dialects.matrix import MatrixType
 from amls.interpreter.engine import OpFailure
 from amls.passes.sizes.analysis import analyze_module
 from amls.passes.sizes.facts import MatFacts
+from amls.passes.sizes.values import ValueFacts, analyze_values
+
+ROUNDING = 1e-9
+"""Relative slack of the |x| bound check: bounds are exact sums and products of the
+operands' bounds, the values rounded ones."""
 
 
 def _nnz(v: Any) -> int:
@@ -32,6 +39,7 @@ class SizeChecker(Interpreter.Listener):
             for v, f in analysis.facts.items():
                 if isinstance(f, MatFacts):
                     self.bounds[v] = f
+        self.values: dict[SSAValue, ValueFacts] = analyze_values(module)
         self.checked = 0
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
@@ -44,6 +52,11 @@ class SizeChecker(Interpreter.Listener):
                 if why is not None:
                     raise OpFailure(op, f"size check failed: {why}")
                 self.checked += 1
+            f = self.values.get(r)
+            if f is not None and (f.finite or f.nan_free or f.nonneg):
+                why = value_violation(f, value)
+                if why is not None:
+                    raise OpFailure(op, f"value check failed: {why}")
 
     def violation(self, r: SSAValue, value: Any) -> str | None:
         t = r.type
@@ -63,3 +76,31 @@ class SizeChecker(Interpreter.Listener):
             if f.cols_ub is not None and cols > f.cols_ub:
                 return f"{cols} cols exceed the worst-case bound {f.cols_ub:.0f}"
         return None
+
+
+def value_violation(f: ValueFacts, value: Any) -> str | None:
+    """What of f the runtime value breaks, or None."""
+    if isinstance(value, bool | int):
+        value = float(value)
+    if isinstance(value, float):
+        data = np.array([value])
+    elif sp.issparse(value):
+        data = value.data
+    elif isinstance(value, np.ndarray):
+        data = value
+    else:
+        return None  # a dist value: checked where it is collected
+    if data.size == 0:
+        return None
+    if f.nan_free and np.isnan(data).any():
+        return f"the value facts say no NaN ({f.text()}), the value holds NaN"
+    if f.finite and not np.isfinite(data).all():
+        return f"the value facts say finite ({f.text()}), the value holds Inf"
+    if f.nonneg and (data < 0).any():
+        return "the value facts say non-negative, the value holds a negative number"
+    b = f.bound
+    if b is not None:
+        m = float(np.nanmax(np.abs(data)))
+        if m > b * (1 + ROUNDING) + 1e-300:
+            return f"|x| reaches {m:.6g}, the value facts bound it by {b:.6g}"
+    return None

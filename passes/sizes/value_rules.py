@@ -199,7 +199,7 @@ def abs_(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
 @value_rule(mx.SignOp)
 def sign(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     x = ins[0]
-    return ValueFacts.make(min(1.0, x.absmax), nan_free=x.nan_free, nonneg=x.nonneg)
+    return ValueFacts.make(1.0 if x.absmax > 0 else 0.0, nan_free=x.nan_free, nonneg=x.nonneg)
 
 
 @value_rule(mx.RoundOp, mx.FloorOp, mx.CeilOp, xmath.RoundOp, xmath.FloorOp, xmath.CeilOp)

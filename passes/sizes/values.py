@@ -261,6 +261,8 @@ class ValueAnalysis(ForwardAnalysis[ValueFacts]):
         from amls.passes.sizes.value_rules import VALUE_RULES
 
         rule = VALUE_RULES.get(type(op))
+        if rule is None:  # a phys twin runs its matrix op's semantics
+            rule = VALUE_RULES.get(getattr(type(op), "MATRIX_OP", None))  # type: ignore[arg-type]
         if rule is None or len(op.results) != 1:
             for r in op.results:
                 self.bind(r, UNKNOWN)
