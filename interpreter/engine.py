@@ -164,6 +164,16 @@ class AmlsInterpreter(Interpreter):
                     return sub.call_op(name, inputs)
         return super().call_op(op, inputs)
 
+    def _run_op(self, op: Operation, inputs: PythonValues) -> Any:
+        # A failure is reported with the op that raised it (the innermost: an enclosing
+        # scf.for or call passes its body's OpFailure through).
+        try:
+            return super()._run_op(op, inputs)
+        except OpFailure:
+            raise
+        except Exception as e:
+            raise OpFailure(op, f"{type(e).__name__}: {e}") from e
+
     def run_ssacfg_region(
         self, region: Region, args: PythonValues, name: str = "unknown"
     ) -> PythonValues:
@@ -243,30 +253,7 @@ def run_function(
     Raises OpFailure (with the op) when a kernel or an interpreted op fails.
     """
     interp = make_interpreter(module, listeners, recompiler, session)
-    try:
-        return tuple(interp.call_op(entry, tuple(args)))
-    except OpFailure:
-        raise
-    except Exception as e:
-        op = _failing_op(e)
-        if op is not None:
-            raise OpFailure(op, f"{type(e).__name__}: {e}") from e
-        raise
-
-
-def _failing_op(e: Exception) -> Operation | None:
-    """xDSL's interpreter reports failures through emit_error, which loses the op.
-
-    The traceback still holds it: find the innermost frame with an `op` local.
-    """
-    tb = e.__traceback__
-    found: Operation | None = None
-    while tb is not None:
-        cand = tb.tb_frame.f_locals.get("op")
-        if isinstance(cand, Operation):
-            found = cand
-        tb = tb.tb_next
-    return found
+    return tuple(interp.call_op(entry, tuple(args)))
 
 
 __all__ = ["KERNELS", "OpFailure", "OpStats", "find_entry", "make_interpreter", "run_function"]

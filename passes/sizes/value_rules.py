@@ -22,6 +22,7 @@ from amls.dialects import matrix as mx
 from amls.dialects.traits import constant_value
 from amls.passes.sizes.values import (
     BOOLEAN,
+    I1,
     DBL_MAX,
     FINITE,
     UNKNOWN,
@@ -177,9 +178,14 @@ def min_max(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     )
 
 
-@value_rule(*mx.COMPARISONS, mx.AndOp, mx.OrOp, mx.NotOp, arith.CmpfOp, arith.CmpiOp)
+@value_rule(*mx.COMPARISONS, mx.AndOp, mx.OrOp, mx.NotOp)
 def zero_one(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return BOOLEAN
+
+
+@value_rule(arith.CmpfOp, arith.CmpiOp)
+def scalar_compare(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
+    return I1
 
 
 def _same(f: ValueFacts, nonneg: bool | None = None) -> ValueFacts:

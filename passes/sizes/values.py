@@ -119,13 +119,16 @@ class ValueFacts:
 UNKNOWN = ValueFacts()
 FINITE = ValueFacts.make(finite=True)
 BOOLEAN = ValueFacts.bounded(1.0, nonneg=True)
+"""A 0/1 matrix (comparisons, logic)."""
+I1 = ValueFacts.bounded(1.0)
+"""An i1: the interpreter may hold true as -1 (a signless 1-bit integer), or as 1."""
 
 
 def of_type(t: Attribute) -> ValueFacts:
     """What a value's type alone says: integers are numbers, i1 is 0/1, an empty matrix
     holds nothing."""
     if isinstance(t, IntegerType):
-        return BOOLEAN if t.width.data == 1 else FINITE
+        return I1 if t.width.data == 1 else FINITE
     if isinstance(t, MatrixType) and (t.rows == 0 or t.cols == 0):
         return ValueFacts.bounded(0.0, nonneg=True)
     return UNKNOWN
