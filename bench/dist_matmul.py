@@ -1,7 +1,7 @@
 """Distributed matmul methods vs the placement-aware cost model, on a 2-worker LocalCluster.
 
-For every shape of the grid (the six of reference/dask-calibration.md, a-f, plus sparse and
-tsmm shapes) this runs each applicable method (median of --reps) and local NumPy/SciPy,
+For every shape of the grid (SHAPES below: a-e dense, f-j and m sparse, k tall x square, l
+tsmm) this runs each applicable method (median of --reps) and local NumPy/SciPy,
 records wall time and measured vs predicted worker->worker bytes, and compares the
 model's pick with the fastest method:
 

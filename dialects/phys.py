@@ -16,7 +16,7 @@ Data movement is explicit: distribute (mat -> dmat), collect (dmat -> mat), broa
 A local op never reads a dmat and a dist op never reads a local matrix: the verifier
 checks it, so every transfer is visible in the IR.
 
-Fused operators chosen by lower-to-phys (REWRITES.md "Fused physical operators") are
+Fused operators chosen by lower-to-phys (docs/rewrites.md, "Fused physical operators") are
 their own ops: tsmm, mmchain, tmm (left-transpose mm), tak (sum/colSums of products),
 axpy, wsloss. sumsq is `phys.reduce local sumsq`.
 """

@@ -978,7 +978,7 @@ def write_readme_section(text: str, argv: list[str]) -> None:
     common = importlib.util.module_from_spec(spec)
     sys.modules["bench_common"] = common  # dataclasses look their module up there
     spec.loader.exec_module(common)  # not `import _common`: naive/_common.py has that name
-    command = " ".join(["/work/venv/bin/python bench/rewrites/run.py", *argv])
+    command = " ".join(["python bench/rewrites/run.py", *argv])
     body = (
         f"Written by `{command}` (also in bench/rewrites/results.md; raw numbers in "
         "bench/rewrites/results.json). See bench/rewrites/run.py's docstring for the method.\n\n"

@@ -1,9 +1,10 @@
 """Starting and preparing a Dask cluster for the distributed runtime.
 
-Two settings the runtime relies on (dask-calibration.md, "Surprises" #1):
+Two settings the runtime relies on:
 * the active memory manager is OFF: left on, it drops replicas every 2 s and sometimes
   keeps the fetched copy instead of the home copy, so block homes drift between
-  operations and placement-aware planning breaks;
+  operations and placement-aware planning breaks (docs/cost-model.md, "How a
+  distributed operator runs");
 * every worker imports amls.interpreter.dist.sizeof and the block kernels at start (a
   worker plugin): sizeof for CSR arrays, and the kernels' import paid once, not in the
   first task.

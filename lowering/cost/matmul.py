@@ -5,7 +5,7 @@ Each method is a planner (layouts in, Plan out; no Dask); the runtime's runners
 (predict.py) calls the same planners on synthetic layouts, so predicted and executed
 graphs are the same graph.
 
-Methods (SystemDS names, Dask adaptations; see dask-calibration.md):
+Methods (SystemDS names, Dask adaptations; docs/cost-model.md, "Matrix multiply methods"):
 * mapmm_right(A blocked, B small): B is broadcast once per worker (scatter, or one
   assemble task per worker when B is blocked); for every output block C[i,j], each worker
   holding blocks of A's row strip i sums its products (map-side combine) and the partial

@@ -32,7 +32,7 @@ class R:
 
 @dataclass(frozen=True)
 class Calibration:
-    """Time-model constants, measured on this project's 2-vCPU VM (dask-calibration.md)."""
+    """Time-model constants, measured on this project's 2-vCPU VM (docs/cost-model.md, "Time")."""
 
     flop_rate: float = 51.3e9  # dense f64 GEMM flop/s of one single-threaded worker
     sparse_rate: float = 3.5e9  # scipy CSR x dense "flops" (2 nnz n) per second (measured)

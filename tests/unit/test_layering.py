@@ -1,4 +1,4 @@
-"""The layering DESIGN.md promises, checked on every amls module's imports.
+"""The README's layering ("Layout"), checked on every amls module's imports.
 
 dialects <- op semantics (amls.interpreter.kernels, the leaf) <- passes <- lowering
 <- interpreter <- frontends <- tools: a module may import its own layer and the ones below. Every

@@ -1,6 +1,6 @@
 // A use of an SSA value that is never defined: one parse error naming the value,
-// non-zero exit, no IR, no traceback. (Its location is checked in
-// Inputs/BUGS.mlir: amls-opt reports the end of the input, not the use.)
+// non-zero exit, no IR, no traceback. (The location is not checked: amls-opt
+// still reports the end of the input, not the use.)
 
 // RUN: not amls-opt %s 2>&1 | filecheck %s
 

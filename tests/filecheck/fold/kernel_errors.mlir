@@ -3,8 +3,9 @@
 // not folded (the folder catches the kernel's error), and amls-run still reports
 // the error at run time with the op's location.
 // (Bounds that are *computed from constants* and out of range are a different
-// story: folding the index arithmetic lets the verifier reject the slice even in
-// a branch that never runs: Inputs/BUGS_dynamic.mlir (FOLDVERIFY).)
+// story, still open: folding the index arithmetic lets the verifier reject the
+// slice even in a branch that never runs, so such a program runs at -O0 and
+// fails to compile at -O1.)
 
 // RUN: amls-opt %s --split-input-file -p constant-fold | filecheck %s
 // RUN: amls-opt %s --split-input-file -p constant-fold | amls-opt --split-input-file | filecheck %s

@@ -3,7 +3,8 @@
 // Each case must print in the custom syntax exactly as in its CHECK lines, the
 // custom output must re-parse to the same text, and the generic form
 // (--print-op-generic) must re-parse to the same custom output. GEN checks the
-// generic form itself: fixed operand order and properties named as in DESIGN.md.
+// generic form itself: fixed operand order, and properties named as the op
+// definitions in dialects/matrix.py name them (README, "The matrix dialect").
 
 // RUN: amls-opt %s --split-input-file | filecheck %s
 // RUN: amls-opt %s --split-input-file | amls-opt --split-input-file | filecheck %s

@@ -4,8 +4,9 @@
 // a power ((B*A)*B -> B^2*A); repeated scalars multiply as scalars. A chain
 // already in that order, a two-factor product, and a chain broken by a shared
 // intermediate are left alone.
-// X*u*v with a row vector u and a column vector v makes mmchain loop forever:
-// Inputs/BUGS_dynamic.mlir (OUTER).
+// X*u*v with a row vector u and a column vector v is left alone (u*v would be
+// an outer broadcast): tests/unit/test_rewrite_properties.py checks it (case
+// "product-chain/row-col" of tests/unit/rewrite_cases.py).
 
 // RUN: amls-opt %s --split-input-file -p mmchain --rewrite-trace 2>&1 | filecheck %s
 // The output re-parses and a second run has nothing left to reorder.

@@ -1,7 +1,7 @@
 // Rule distribute-add (passes/rewrite/rules_static.py): X + Y*X -> (1+Y)*X; the add and the
 // mul match in both operand orders, so Y*X + X, X + X*Y and X*Y + X too. X and Y
-// matrices here: a scalar Y gives invalid IR today, and an infinite X changes the
-// result (Inputs/BUGS_static.mlir), so X is a (finite) rand.
+// are matrix pattern variables (a scalar Y does not match), and the rule needs a
+// finite X (with X = Inf, Y = 0 the rewrite would turn NaN into Inf), so X is a rand.
 // Numbers before/after the rewrite: @num_distribute_add in numerics.mlir.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE

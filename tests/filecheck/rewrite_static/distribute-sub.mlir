@@ -1,8 +1,8 @@
 // Rule distribute-sub (passes/rewrite/rules_static.py): X - Y*X -> (1-Y)*X and
 // Y*X - X -> (Y-1)*X (the products in either order), X and Y matrices (Y may
-// broadcast). A scalar Y gives invalid IR today (Inputs/BUGS_static.mlir).
-// X is a rand here (finite): with an infinite X the rewrite changes results, see
-// Inputs/BUGS_static.mlir.
+// broadcast); Y is a matrix pattern variable, so a scalar Y does not match.
+// The rule needs a finite X (with X = Inf, Y = 0, X - Y*X is NaN but (1-Y)*X is
+// Inf), so X is a rand here.
 // Numbers before/after the rewrite: @num_distribute_sub in numerics.mlir.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE

@@ -1,6 +1,6 @@
 // Rule trace-mm (passes/rewrite/rules_static.py): trace(X%*%Y) -> sum(X*t(Y)).
-// Known square products only here: with unknown dims the rewrite turns the
-// run-time error of a non-square trace into a value (Inputs/BUGS_static.mlir).
+// The rule needs a product known to be square (square_product): with unknown
+// dims trace(X%*%Y) stays, so a non-square product is still a run-time error.
 // Numbers before/after the rewrite: @num_trace_mm in numerics.mlir.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE

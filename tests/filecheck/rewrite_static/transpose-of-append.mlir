@@ -1,10 +1,9 @@
 // Rule transpose-of-append (passes/rewrite/rules_static.py): t(cbind(t(A),t(B))) -> rbind(A,B);
 // t(rbind(t(A),t(B))) -> cbind(A,B).
 //
-// Where the pattern matches, amls-opt crashes today (internal error, exit 70:
-// the replacement builds the variadic rbind/cbind with ungrouped operands), so
-// the cases where it fires are in Inputs/BUGS_static.mlir; this file keeps the
-// cases where it must not fire.
+// This file keeps the cases where it must not fire. The cases where it fires
+// (both forms, dims 0 to 4) are drawn by tests/unit/test_rewrite_properties.py
+// from the "transpose-of-append" case in tests/unit/rewrite_cases.py.
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE
 // RUN: amls-opt %s --split-input-file -p simplify-static | amls-opt --split-input-file | filecheck %s
