@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
     FloatAttr,
+    IndexType,
     IntegerType,
     ModuleOp,
     UnitAttr,
@@ -392,7 +393,9 @@ def carry_into_callees(
         fn, calls = funcs.get(name), sites.get(name, [])
         if fn is None or not calls or not fn.body.blocks:
             continue
-        for i in range(len(fn.body.blocks.first.args)):
+        for i, arg in enumerate(fn.body.blocks.first.args):
+            if isinstance(arg.type, IntegerType | IndexType):
+                continue  # integers are numbers: nothing worth stating
             joined: ValueFacts | None = None
             for call in calls:
                 f = view.of(call.arguments[i])
