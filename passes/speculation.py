@@ -75,8 +75,11 @@ def count(v: SSAValue) -> Sym:
         a, b = count(op.lhs), count(op.rhs)
         if isinstance(a, int) and isinstance(b, int):
             if isinstance(op, arith.AddiOp):
-                return a + b
-            return a - b if isinstance(op, arith.SubiOp) else a * b
+                r = a + b
+            else:
+                r = a - b if isinstance(op, arith.SubiOp) else a * b
+            if -(2**63) <= r < 2**63:  # else it wraps at run time: not worth modelling
+                return r
     return (v, -1)
 
 
