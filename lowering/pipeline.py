@@ -32,9 +32,9 @@ PHYSICAL = ("lower-to-phys", "phys-opt")
 
 _LEVELS: dict[str, tuple[str, ...]] = {
     "O0": (),
-    "O1": ("size-inference", "ipa", "cse", "constant-fold"),
+    "O1": ("size-inference", "ipa", "cse", "licm", "constant-fold"),
     "O2": (
-        *("size-inference", "ipa", "cse", "constant-fold"),
+        *("size-inference", "ipa", "cse", "licm", "constant-fold"),
         *("rewrite-fixpoint", "lower-to-phys", "phys-opt"),
     ),
 }

@@ -44,6 +44,7 @@ _BUILTIN: dict[str, str] = {
     "simplify-dynamic": "amls.passes.simplify:SimplifyDynamicPass",
     "constant-fold": "amls.passes.constant_fold:ConstantFoldPass",
     "cse": "amls.passes.cse:CsePass",
+    "licm": "amls.passes.licm:LicmPass",
     "mmchain": "amls.passes.mmchain:MmchainPass",
     "rewrite-fixpoint": "amls.passes.rewrite_fixpoint:RewriteFixpointPass",
     "phys-opt": "amls.passes.phys_opt:PhysOptPass",

@@ -1,7 +1,7 @@
 """Pass `rewrite-fixpoint`: the -O2 rewrite loop, repeated until the IR stops changing.
 
 One round is simplify-static and simplify-dynamic (one walker), mmchain, then
-size-inference, constant-fold and cse (new facts enable new rewrites). The round is repeated
+size-inference, constant-fold, licm and cse (new facts enable new rewrites). The round is repeated
 until the IR's fingerprint (every op, operand, type, property and name, in
 order) stops changing: printing the module each round cost as much as a pass.
 That test needs passes not to re-create ops they leave as they were (size
@@ -22,10 +22,12 @@ from xdsl.passes import ModulePass
 from amls.passes import at_least, register_pass
 from amls.passes.rewrite.trace import Traced, merged
 
-ROUND = ("simplify", "mmchain", "size-inference", "constant-fold", "cse")
+ROUND = ("simplify", "mmchain", "size-inference", "constant-fold", "licm", "cse")
 """`simplify` is both rule tables in one walker: a static rule enabled by a dynamic
-one (or the reverse) fires in the same round. cse last: it merges the constants
-folding creates in the same round."""
+one (or the reverse) fires in the same round. licm after the rules (they build new ops
+in loops, some over invariant values only) and after constant-fold (a trip count it
+makes constant lets ops that can fail move). cse last: it merges the constants
+folding creates and the twins licm moved before the loops in the same round."""
 
 
 def fingerprint(root: Operation) -> list[tuple[object, ...]]:

@@ -220,8 +220,10 @@ func.func @run(%X: !matrix.mat<?x?xf64>, %v0: !matrix.mat<?x1xf64>) -> !matrix.m
         want = g / g.max()
     np.testing.assert_allclose(got[0], want, rtol=1e-9)
     # The loop (IPA inlined @step into it; outline-loops made its entry a call) is
-    # re-planned once for its input sizes, not once per iteration.
-    assert [e.function for e in rec.events] in (["run__loop0"], ["run"]), rec.events
+    # re-planned once for its input sizes, not once per iteration; and @run once when it
+    # holds an op of unknown size (licm moves the invariant t(X) out of the loop).
+    events = [e.function for e in rec.events]
+    assert events in (["run__loop0"], ["run"], ["run", "run__loop0"]), rec.events
 
 
 def test_recompile_at_loop_entry(client: Any) -> None:
