@@ -301,11 +301,12 @@ def markdown(res: dict[str, Any]) -> str:
         "(execute vs compute, and wall); amls/hand-opt: amls execute over hand-optimised "
         "compute (1.00 = as fast; the loop target is <= 1.10). Same-round: the median over "
         "rounds of the ratio within one round. Results: the worst normwise relative error "
-        f"against naive over all rounds (amls / hand-opt), target <= {RTOL:g}.",
+        f"against naive over all rounds (amls / hand-opt), target <= {RTOL:g}. Others busy: "
+        "the median share of both CPUs that other processes used during this case's runs.",
         "",
         "| case | what | naive/amls execute (same-round) | naive/amls wall "
-        "| amls/hand-opt execute (same-round) | targets | results |",
-        "|---|---|---:|---:|---:|---|---|",
+        "| amls/hand-opt execute (same-round) | targets | results | others busy |",
+        "|---|---|---:|---:|---:|---|---|---:|",
     ]
     for name, s in res["summary"].items():
         t = "; ".join(f"{k}: {'met' if ok else '**NOT met**'}" for k, ok in s["targets"].items())
@@ -316,7 +317,8 @@ def markdown(res: dict[str, Any]) -> str:
             f"({_ratio(s['exec_speedup_same_round'])}) | {_ratio(s['wall_speedup'])} "
             f"| {_ratio(s['vs_handopt'])} ({_ratio(s['vs_handopt_same_round'])}) "
             f"| {t or '– (no target)'} "
-            f"| {'equal' if ok else '**MISMATCH**'} ({err['amls']:.0e} / {err['handopt']:.0e}) |"
+            f"| {'equal' if ok else '**MISMATCH**'} ({err['amls']:.0e} / {err['handopt']:.0e}) "
+            f"| {100 * s['others_busy_median']:.0f}% |"
         )
     met = [ok for s in res["summary"].values() for ok in s["targets"].values()]
     lines += ["", f"Targets met: {sum(met)} of {len(met)}."]
