@@ -360,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--warmup", type=int, default=1, help="untimed rounds first (default 1)")
     ap.add_argument("--data", type=Path, default=DATA, help="folder of the input files")
     ap.add_argument("--max-busy", type=float, default=0.25, help="wait until at most this busy")
-    ap.add_argument("--max-wait", type=float, default=20.0, help="...but at most this many s")
+    ap.add_argument("--max-wait", type=float, default=10.0, help="...but at most this many s")
     ap.add_argument("--no-wait", action="store_true", help="do not wait for a quiet machine")
     ap.add_argument("--blas-threads", type=int, help="OPENBLAS_NUM_THREADS etc. for every run")
     ap.add_argument("--out", type=Path, default=HERE / "results.md")
