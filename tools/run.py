@@ -238,7 +238,9 @@ def run(argv: Sequence[str] | None) -> int:
         fn = find_entry(module, args.entry)
     except LookupError:
         raise UserError(f"{name}: error: no function @{args.entry} to run") from None
+    t0 = time.perf_counter()
     values = bind_arguments(fn, args.arg)
+    phases["load arguments"] = time.perf_counter() - t0
 
     stats = OpStats()
     listeners: list[Any] = [stats] if args.stats else []
