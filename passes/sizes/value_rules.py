@@ -22,9 +22,9 @@ from amls.dialects import matrix as mx
 from amls.dialects.traits import constant_value
 from amls.passes.sizes.values import (
     BOOLEAN,
-    I1,
     DBL_MAX,
     FINITE,
+    I1,
     UNKNOWN,
     ValueFacts,
     ValueRule,
