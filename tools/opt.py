@@ -45,6 +45,13 @@ class AmlsOptMain(xDSLOptMain):
         for name, factory in all_passes().items():
             self.register_pass(name, factory)
 
+    def register_all_targets(self) -> None:
+        # Only MLIR text: xDSL's other targets (riscv-asm, csl, wgsl, ...) print dialects
+        # amls does not produce. Also skips xDSL's scan of installed packages' entry points.
+        from xdsl.targets import get_all_targets
+
+        self.available_targets["mlir"] = get_all_targets()["mlir"]
+
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
         arg_parser.add_argument(
