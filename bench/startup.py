@@ -1,6 +1,9 @@
 """Start-up: wall time of fresh processes, amls's tools beside `python -c 'import numpy'`.
 
-    python bench/startup.py [--reps 10] [--no-readme]
+    python bench/startup.py [--reps 10] [--no-readme] [--baseline DIR]
+
+--baseline DIR adds the amls-opt and amls-run of another installation (DIR holds its
+bin/: e.g. a venv of an older commit) to every round, for before/after tables.
 
 Each round runs the commands one after the other; one untimed warm-up round first (page
 cache, and the bytecode cache: PYTHONDONTWRITEBYTECODE is dropped from the children's
@@ -45,6 +48,13 @@ COMMANDS: dict[str, list[str]] = {
     ],
 }
 TARGET_S = 0.4
+
+
+def add_baseline(venv: Path) -> None:
+    for name, cmd in list(COMMANDS.items()):
+        if name.startswith("amls-"):
+            tool = venv / "bin" / Path(cmd[0]).name
+            COMMANDS[f"{name} (baseline)"] = [str(tool), *cmd[1:]]
 
 
 def run(cmd: list[str]) -> tuple[float, float]:
@@ -98,12 +108,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--no-readme", action="store_true")
+    ap.add_argument("--baseline", type=Path, metavar="DIR", help="a venv to compare with")
     a = ap.parse_args()
+    if a.baseline:
+        add_baseline(a.baseline.resolve())
     info = machine()
     times, busy = measure(a.reps)
     body = (
-        f"Measured {info['date']}: `python bench/startup.py --reps {a.reps}`, medians of "
-        f"{a.reps} fresh processes per command, interleaved, after one warm-up round. "
+        f"Measured {info['date']}: `python bench/startup.py --reps {a.reps}"
+        + (f" --baseline {a.baseline}" if a.baseline else "")
+        + "`, medians of "
+        + f"{a.reps} fresh processes per command, interleaved, after one warm-up round. "
         f"Load average {info['loadavg']} at the start, {loadavg()} at the end; other "
         f"processes kept the CPUs {100 * median(busy):.0f}% busy (median over rounds, "
         f"max {100 * max(busy):.0f}%) just before a round. "
