@@ -17,8 +17,11 @@ from typing import Any
 
 def issparse(x: object) -> bool:
     """scipy.sparse.issparse(x), without importing scipy.sparse to say no."""
-    m = sys.modules.get("scipy.sparse")
-    return m is not None and m.issparse(x)
+    real = getattr(sys.modules.get("scipy.sparse"), "issparse", None)
+    if real is None:  # not imported (or half-way): nothing can be sparse yet
+        return False
+    globals()["issparse"] = real  # from now on `sp.issparse` is scipy's own
+    return real(x)
 
 
 def __getattr__(name: str) -> Any:
