@@ -15,7 +15,6 @@ Register with the decorator, one kernel per op class (plugins do the same):
     def my_op(op: MyOp, args: tuple[Any, ...]) -> Any: ...
 """
 
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -45,8 +44,5 @@ def load_builtin_kernels() -> dict[type[Operation], Kernel]:
     """Import the kernel modules of the matrix dialect and of scalars and return the registry
     (the interpreter adds the phys kernels: amls.interpreter.phys.local)."""
     from amls.interpreter.kernels import matrix, scalar  # noqa: F401  (register on import)
-
-    if "xdsl.dialects.math" in sys.modules:  # no math op exists before (start-up)
-        from amls.interpreter.kernels import scalar_math  # noqa: F401
 
     return KERNELS

@@ -5,7 +5,6 @@ impls use Python's `math`, which raises on log(0) or sqrt(-1) where MLIR gives
 -inf / nan. amls registers these kernels for every scalar op it supports (they
 override xDSL's), so a value folded at compile time and the value computed at
 run time come from the same function. Booleans (i1) are Python ints 0/1.
-The math dialect's kernels are in scalar_math (loaded with that dialect: start-up).
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ import math as pymath
 from collections.abc import Callable
 from typing import Any
 
-from xdsl.dialects import arith
+from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import IntegerType
 
 from amls.interpreter.kernels import KernelError, kernel
@@ -109,6 +108,7 @@ _FLOAT_BINARY: dict[type[Any], Callable[[float, float], float]] = {
     arith.MinimumfOp: lambda a, b: NAN if pymath.isnan(a) or pymath.isnan(b) else min(a, b),
     arith.MaxnumfOp: lambda a, b: b if pymath.isnan(a) else a if pymath.isnan(b) else max(a, b),
     arith.MinnumfOp: lambda a, b: b if pymath.isnan(a) else a if pymath.isnan(b) else min(a, b),
+    math.PowFOp: fpow,
 }
 
 _INT_BINARY: dict[type[Any], Callable[[int, int], int]] = {
@@ -128,6 +128,25 @@ _INT_BINARY: dict[type[Any], Callable[[int, int], int]] = {
 
 _FLOAT_UNARY: dict[type[Any], Callable[[float], float]] = {
     arith.NegfOp: lambda x: -x,
+    math.ExpOp: fexp,
+    math.LogOp: flog,
+    math.SqrtOp: fsqrt,
+    math.AbsFOp: abs,
+    math.CeilOp: _finite_or_same(pymath.ceil),
+    math.FloorOp: _finite_or_same(pymath.floor),
+    math.RoundOp: round_half_away,
+    math.TruncOp: _finite_or_same(pymath.trunc),
+    math.Log10Op: lambda x: fdiv(flog(x), pymath.log(10.0)),
+    math.Log2Op: lambda x: fdiv(flog(x), pymath.log(2.0)),
+    math.Log1pOp: lambda x: flog(1.0 + x) if x != 0 else x,
+    math.ExpM1Op: _guard(pymath.expm1),
+    math.TanhOp: pymath.tanh,
+    math.SinOp: _guard(pymath.sin),
+    math.CosOp: _guard(pymath.cos),
+    math.TanOp: _guard(pymath.tan),
+    math.AtanOp: pymath.atan,
+    math.ErfOp: pymath.erf,
+    math.RsqrtOp: lambda x: fdiv(1.0, fsqrt(x)),
 }
 
 
@@ -149,6 +168,11 @@ for _c, _g in _INT_BINARY.items():
     _register_int_binary(_c, _g)
 for _c, _h in _FLOAT_UNARY.items():
     _register_float_unary(_c, _h)
+
+
+@kernel(math.FPowIOp)
+def fpowi(op: Any, args: Args) -> float:
+    return fpow(float(args[0]), float(args[1]))
 
 
 @kernel(arith.SIToFPOp)

@@ -80,7 +80,6 @@ def test_dense_local_run_imports_nothing_it_does_not_need(level: str) -> None:
     got = launch("amls-run", level, "--arg", "n=2", src=TINY)
     assert got["code"] == 0 and got["stdout"].startswith("result_0 : f64 = 3.25584531539")
     assert loaded(got["modules"], NOT_FOR_DENSE_LOCAL) == []
-    assert "xdsl.dialects.math" not in got["modules"]  # the program has no math op
     # the interpreters amls registers, and no other
     interps = {m for m in got["modules"] if m.startswith("xdsl.interpreters.")}
     assert {f"xdsl.interpreters.{d}" for d in ("arith", "builtin", "func", "scf")} <= interps
@@ -143,28 +142,6 @@ def test_sparse_rand_imports_scipy_sparse_on_demand(tmp_path: Path) -> None:
     got = launch("amls-run", "-O0", src=prog)
     assert got["code"] == 0 and got["stdout"].strip() == "result_0 : i64 = 100"
     assert "scipy.sparse" in got["modules"]
-
-
-@pytest.mark.parametrize("level", ["-O0", "-O2"])
-def test_math_kernels_load_with_the_math_dialect(tmp_path: Path, level: str) -> None:
-    prog = tmp_path / "math.mlir"
-    prog.write_text(
-        "func.func @main(%x: f64) -> (f64, f64, f64) {\n"
-        "  %c = arith.constant 2.0 : f64\n"
-        "  %a = math.sqrt %x : f64\n"
-        "  %b = math.powf %x, %c : f64\n"
-        "  %l = math.log %c : f64\n"
-        "  func.return %a, %b, %l : f64, f64, f64\n"
-        "}\n"
-    )
-    got = launch("amls-run", level, "--arg", "x=9", src=prog)
-    assert got["code"] == 0
-    assert got["stdout"].splitlines() == [
-        "result_0 : f64 = 3.0",
-        "result_1 : f64 = 81.0",
-        "result_2 : f64 = 0.6931471805599453",
-    ]
-    assert "amls.interpreter.kernels.scalar_math" in got["modules"]
 
 
 @pytest.mark.parametrize(
