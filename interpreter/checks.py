@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation, SSAValue
 
 from amls.dialects.matrix import MatrixType
 from amls.interpreter.engine import OpFailure
+from amls.interpreter.kernels import sparse as sp
 from amls.passes.sizes.analysis import analyze_module
 from amls.passes.sizes.facts import MatFacts
 from amls.passes.sizes.values import ValueFacts, analyze_values

@@ -19,10 +19,6 @@ from xdsl.interpreter import (
     impl,
     register_impls,
 )
-from xdsl.interpreters.arith import ArithFunctions
-from xdsl.interpreters.builtin import BuiltinFunctions
-from xdsl.interpreters.func import FuncFunctions
-from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Block, Operation, Region, SSAValue
 
 from amls.dialects.matrix import MatrixLikeType
@@ -31,6 +27,12 @@ from amls.interpreter.phys import local as _local  # noqa: F401  (registers the 
 from amls.interpreter.phys.dist import DIST_KERNELS, runs_dist
 from amls.interpreter.phys.session import DistKernel, DistSession
 from amls.interpreter.phys.stats import op_label
+from amls.interpreter.upstream import (
+    ArithFunctions,
+    BuiltinFunctions,
+    FuncFunctions,
+    ScfFunctions,
+)
 from amls.lowering import RECOMPILE_ATTR
 
 

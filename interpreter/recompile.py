@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FunctionType, ModuleOp
@@ -29,6 +28,7 @@ from xdsl.passes import PassPipeline
 from xdsl.rewriter import Rewriter
 
 from amls.dialects.matrix import MatrixType
+from amls.interpreter.kernels import sparse as sp
 from amls.lowering.diagnostics import verify_located
 
 Signature = tuple[tuple[int, int, int | None] | None, ...]

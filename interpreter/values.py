@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 from xdsl.dialects.builtin import Float64Type, IntegerType
 from xdsl.ir import Attribute
 
 from amls.dialects.matrix import MatrixType
 from amls.interpreter.kernels import KernelError
+from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix
 
 

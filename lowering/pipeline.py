@@ -48,11 +48,23 @@ def amls_passes() -> dict[str, PassFactory]:
     return {**PASSES, **LOWERING_PASSES}
 
 
+UPSTREAM_PASSES = (
+    *("canonicalize", "dce", "licm", "control-flow-hoist", "arith-add-fastmath"),
+    *("expand-math-to-polynomials", "function-persist-arg-names", "reconcile-unrealized-casts"),
+    *("scf-for-loop-flatten", "scf-for-loop-range-folding", "scf-for-loop-unroll"),
+)
+"""The xDSL passes that work on amls's IR (builtin, func, scf, arith, math and amls's
+dialects) and keep it in those dialects; xDSL's cse is replaced by amls's. The other ~120
+(riscv, csl, stencil, linalg, ... lowerings) do not apply: -p does not offer them."""
+
+
 def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    """xDSL's passes plus amls's (amls wins on a name clash)."""
+    """amls's passes, then the xDSL passes of UPSTREAM_PASSES (amls wins on a name clash)."""
     from xdsl.transforms import get_all_passes
 
-    return {**get_all_passes(), **amls_passes()}
+    upstream = get_all_passes()  # name -> factory; nothing is imported until called
+    ours = amls_passes()
+    return {**ours, **{name: upstream[name] for name in UPSTREAM_PASSES if name not in ours}}
 
 
 def make_pass(name: str, **options: object) -> ModulePass:

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
@@ -43,6 +42,7 @@ from xdsl.traits import ConstantLike, get_effects
 from amls.dialects import matrix as mx
 from amls.dialects.traits import constant_value
 from amls.interpreter.kernels import KERNELS, load_builtin_kernels
+from amls.interpreter.kernels import sparse as sp
 from amls.passes import at_least, register_pass
 from amls.passes.rewrite.build import replace_value
 

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
-import re
-import sys
-import time
-from collections.abc import Sequence
-from typing import IO
+import gc
 
-from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass, PassPipeline
-from xdsl.printer import Printer
-from xdsl.utils.arg_spec import parse_pipeline
-from xdsl.utils.exceptions import ArgSpecParseError
-from xdsl.xdsl_opt_main import xDSLOptMain
+_GC_WAS_ENABLED = gc.isenabled()
+gc.disable()  # imports keep what they allocate: collecting during them is wasted (~10%)
 
-from amls.lowering.pipeline import amls_passes, level_passes, level_text
-from amls.tools.common import (
+import argparse  # noqa: E402
+import dataclasses  # noqa: E402
+import re  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from typing import IO  # noqa: E402
+
+from xdsl.dialects.builtin import ModuleOp  # noqa: E402
+from xdsl.passes import ModulePass, PassPipeline  # noqa: E402
+from xdsl.printer import Printer  # noqa: E402
+from xdsl.utils.arg_spec import parse_pipeline  # noqa: E402
+from xdsl.utils.exceptions import ArgSpecParseError  # noqa: E402
+from xdsl.xdsl_opt_main import xDSLOptMain  # noqa: E402
+
+from amls.lowering.pipeline import amls_passes, level_passes, level_text  # noqa: E402
+from amls.tools.common import (  # noqa: E402
     UserError,
     all_passes,
     compile_gc,
@@ -29,7 +34,12 @@ from amls.tools.common import (
     read_source,
     user_errors,
     verify_located,
+    without_gc,
 )
+
+if _GC_WAS_ENABLED:  # what the imports made lives to the end: no collection need walk it
+    gc.freeze()
+    gc.enable()
 
 
 class AmlsOptMain(xDSLOptMain):
@@ -44,6 +54,13 @@ class AmlsOptMain(xDSLOptMain):
     def register_all_passes(self) -> None:
         for name, factory in all_passes().items():
             self.register_pass(name, factory)
+
+    def register_all_targets(self) -> None:
+        # Only MLIR text: xDSL's other targets (riscv-asm, csl, wgsl, ...) print dialects
+        # amls does not produce. Also skips xDSL's scan of installed packages' entry points.
+        from xdsl.targets import get_all_targets
+
+        self.available_targets["mlir"] = get_all_targets()["mlir"]
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
@@ -202,7 +219,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         from amls.tools.translate import split_dml_args
 
         rest, dml_args, dml_nvargs = split_dml_args(list(sys.argv[1:] if argv is None else argv))
-        tool = AmlsOptMain(args=rest)
+        with without_gc():  # start-up: plugins, passes, the argument parser
+            tool = AmlsOptMain(args=rest)
         tool.dml_args, tool.dml_nvargs = dml_args, dml_nvargs
         tool.run()
 

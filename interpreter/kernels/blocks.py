@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 
+from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.matrix import (
     BINARY_FNS,
     UNARY_FNS,

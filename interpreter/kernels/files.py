@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import scipy.io
-import scipy.sparse as sp
 
 from amls.interpreter.kernels import KernelError
+from amls.interpreter.kernels import sparse as sp
 
 FORMATS = ("npy", "csv", "mtx")
 
@@ -41,6 +40,8 @@ def load_matrix(
             if a.size == 0:
                 a = np.zeros((0, 0))
         elif fmt == "mtx":
+            import scipy.io  # .mtx files only (start-up)
+
             a = scipy.io.mmread(p)
         else:
             raise KernelError(f"cannot read '{path}': unknown format '{fmt}' (npy, csv, mtx)")
@@ -83,6 +84,8 @@ def save_matrix(
             dense = x.toarray() if sp.issparse(x) else x
             np.savetxt(path, dense, delimiter=sep, fmt="%.17g", header=names, comments="")
         elif fmt == "mtx":
+            import scipy.io
+
             with open(path, "wb") as f:
                 scipy.io.mmwrite(f, x)
         else:

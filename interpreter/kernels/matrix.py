@@ -28,12 +28,11 @@ from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import numpy as np
-import scipy.sparse as sp
-import scipy.sparse.linalg as spla
 from numpy.typing import NDArray
 
 from amls.dialects import matrix as mx
 from amls.interpreter.kernels import Kernel, KernelError, kernel
+from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix, save_matrix
 
 SPARSE_THRESHOLD = 0.4
@@ -900,6 +899,8 @@ def solve(op: mx.SolveOp, args: Args) -> Mat:
     if n == 0 or b.shape[1] == 0:
         return np.zeros(b.shape)
     if sp.issparse(a):
+        import scipy.sparse.linalg as spla  # sparse solves only (start-up)
+
         with warnings.catch_warnings():
             warnings.simplefilter("error", spla.MatrixRankWarning)
             try:

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 
 from amls.dialects import matrix as mx
 from amls.dialects import phys
 from amls.interpreter.kernels import KERNELS, Kernel, KernelError, kernel
 from amls.interpreter.kernels import matrix as mk
+from amls.interpreter.kernels import sparse as sp
 
 Args = tuple[Any, ...]
 

@@ -85,7 +85,16 @@ def test_the_leaf_imports_only_dialects_numpy_scipy_xdsl() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    ["amls.interpreter", "amls.interpreter.kernels.matrix", "amls.lowering.lower_to_phys"],
+    [
+        "amls.interpreter",
+        "amls.interpreter.kernels.matrix",
+        "amls.interpreter.engine",
+        "amls.lowering.lower_to_phys",
+        "amls.lowering.pipeline",
+        "amls.passes.constant_fold",
+        "amls.tools.run",
+        "amls.tools.opt",
+    ],
 )
 def test_importing_does_not_load_dask(module: str) -> None:
     code = f"import sys, {module}; print(sorted(m for m in sys.modules if m.split('.')[0] in "

@@ -19,9 +19,9 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 import numpy as np
-import scipy.sparse as sp
 from numpy.typing import NDArray
 
+from amls.interpreter.kernels import sparse as sp
 from amls.passes.sizes.estimators.metadata import (
     MetadataEstimator,
     bind_dims,

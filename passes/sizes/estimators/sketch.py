@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 from numpy.typing import NDArray
 
+from amls.interpreter.kernels import sparse as sp
 from amls.passes.sizes.facts import MatFacts
 
 Counts = NDArray[Any]

@@ -1,0 +1,197 @@
+"""Start-up: what amls-opt and amls-run import, in a fresh process (no timing here: that is
+bench/startup.py's). A dense local run loads neither xDSL's riscv/snitch interpreters, nor
+Dask, nor scipy.sparse, nor the DML frontend; sparse data still works, scipy.sparse being
+imported when it appears."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from xdsl.passes import PassPipeline
+
+from amls.lowering.pipeline import UPSTREAM_PASSES, all_passes
+from amls.tools.common import make_context, parse_module, verify_located
+
+ROOT = Path(__file__).resolve().parents[2]
+TINY = ROOT / "bench" / "startup_tiny.mlir"
+MTX = ROOT / "tests" / "filecheck" / "Inputs" / "S_3x2_nnz2.mtx"
+
+DRIVER = """
+import contextlib, importlib, io, json, sys
+tool, argv = sys.argv[1], sys.argv[2:]
+sys.argv = [tool, *argv]
+out = io.StringIO()
+code = 0
+with contextlib.redirect_stdout(out):
+    try:
+        importlib.import_module("amls.tools." + tool.removeprefix("amls-")).main()
+    except SystemExit as e:
+        code = e.code or 0
+print(json.dumps({"code": code, "stdout": out.getvalue(), "modules": sorted(sys.modules)}))
+"""
+
+NOT_FOR_DENSE_LOCAL = (
+    "xdsl.interpreters.riscv",
+    "xdsl.interpreters.rv32",
+    "xdsl.interpreters.rv64",
+    "xdsl.interpreters.snitch_stream",
+    "xdsl.interpreters.linalg",
+    "xdsl.interpreters.pdl",
+    "xdsl.dialects.riscv",
+    "xdsl.dialects.snitch",
+    "xdsl.dialects.csl",
+    "dask",
+    "distributed",
+    "scipy.sparse",
+    "scipy.io",
+    "lark",
+    "amls.frontends",
+    "amls.interpreter.dist",
+    "amls.lowering.cost",
+)
+
+
+def launch(tool: str, *argv: str | Path, src: Path | None = None) -> dict:
+    """Run the tool's main in a fresh interpreter; its exit code, stdout and sys.modules."""
+    args = [str(a) for a in argv]
+    if src is not None:
+        args.append(str(src))
+    r = subprocess.run(
+        [sys.executable, "-c", DRIVER, tool, *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return json.loads(r.stdout.splitlines()[-1])
+
+
+def loaded(modules: list[str], prefixes: tuple[str, ...]) -> list[str]:
+    """The modules that are one of `prefixes` or inside one (riscv matches riscv_snitch)."""
+    return [m for m in modules if m.startswith(prefixes)]
+
+
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_dense_local_run_imports_nothing_it_does_not_need(level: str) -> None:
+    got = launch("amls-run", level, "--arg", "n=2", src=TINY)
+    assert got["code"] == 0 and got["stdout"].startswith("result_0 : f64 = 3.25584531539")
+    assert loaded(got["modules"], NOT_FOR_DENSE_LOCAL) == []
+    # the interpreters amls registers, and no other
+    interps = {m for m in got["modules"] if m.startswith("xdsl.interpreters.")}
+    assert {f"xdsl.interpreters.{d}" for d in ("arith", "builtin", "func", "scf")} <= interps
+    assert interps <= {
+        *(f"xdsl.interpreters.{d}" for d in ("arith", "builtin", "func", "scf")),
+        *("xdsl.interpreters.shaped_array", "xdsl.interpreters.utils"),
+        "xdsl.interpreters.utils.ptr",
+    }
+
+
+def test_opt_help_lists_amls_and_applicable_xdsl_passes_only() -> None:
+    got = launch("amls-opt", "--help")
+    assert got["code"] == 0
+    never = ("numpy", "scipy", "xdsl.interpreters", *NOT_FOR_DENSE_LOCAL)
+    assert loaded(got["modules"], never) == []
+    text = " ".join(got["stdout"].split())
+    passes = text.split("Available passes are:")[1].split("--print-between-passes")[0]
+    passes = passes.replace("- ", "-").replace(" ", "")  # argparse wraps names at dashes
+    names = set(passes.split(","))
+    assert {"size-inference", "rewrite-fixpoint", "lower-to-phys", "cse"} <= names
+    assert {"canonicalize", "dce", "licm"} <= names
+    assert not any(w in passes for w in ("riscv", "csl", "stencil", "x86", "snitch", "linalg"))
+    assert "Available targets are: mlir " in text
+
+
+def test_opt_compiles_without_interpreters_dask_or_scipy_sparse() -> None:
+    got = launch("amls-opt", "-O2", src=TINY)  # sizes unknown: plans dist ops (cost model)
+    assert got["code"] == 0 and "phys.reduce dist" in got["stdout"]
+    never = ("xdsl.interpreters", "dask", "distributed", "scipy.sparse", "lark")
+    assert loaded(got["modules"], never) == []
+
+
+def test_sparse_input_imports_scipy_sparse_and_stays_sparse(tmp_path: Path) -> None:
+    prog = tmp_path / "nnz.mlir"
+    prog.write_text(
+        "func.func @main(%S: !matrix.mat<3x2xf64>) -> (i64, f64) {\n"
+        "  %n = matrix.nnz %S : (!matrix.mat<3x2xf64>) -> i64\n"
+        "  %s = matrix.reduce sum all %S : (!matrix.mat<3x2xf64>) -> f64\n"
+        "  func.return %n, %s : i64, f64\n"
+        "}\n"
+    )
+    got = launch("amls-run", "-O0", "--arg", f"S={MTX}", src=prog)
+    assert got["code"] == 0
+    assert got["stdout"].splitlines() == ["result_0 : i64 = 2", "result_1 : f64 = 3.0"]
+    assert "scipy.sparse" in got["modules"] and "scipy.io" in got["modules"]
+
+
+def test_sparse_rand_imports_scipy_sparse_on_demand(tmp_path: Path) -> None:
+    prog = tmp_path / "sprand.mlir"
+    prog.write_text(
+        "func.func @main() -> i64 {\n"
+        "  %n = arith.constant 100 : i64\n"
+        '  %X = matrix.rand %n, %n {min = 1.0, max = 2.0, sparsity = 0.01, pdf = "uniform",'
+        " seed = 3} : (i64, i64) -> !matrix.mat<100x100xf64>\n"
+        "  %Y = matrix.mul %X, %X : !matrix.mat<100x100xf64>\n"
+        "  %k = matrix.nnz %Y : (!matrix.mat<100x100xf64>) -> i64\n"
+        "  func.return %k : i64\n"
+        "}\n"
+    )
+    got = launch("amls-run", "-O0", src=prog)
+    assert got["code"] == 0 and got["stdout"].strip() == "result_0 : i64 = 100"
+    assert "scipy.sparse" in got["modules"]
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "amls.interpreter.kernels.matrix",
+        "amls.interpreter.kernels.blocks",
+        "amls.interpreter.engine",
+        "amls.interpreter.values",
+        "amls.interpreter.recompile",
+        "amls.passes.constant_fold",
+        "amls.passes.sizes.estimators.mnc",
+        "amls.tools.run",
+    ],
+)
+def test_importing_does_not_load_scipy_sparse(module: str) -> None:
+    code = f"import sys, {module}; print([m for m in sys.modules if m.startswith('scipy')])"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert r.stdout.strip() == "[]", f"{module} loads {r.stdout.strip()}"
+
+
+def test_xdsl_interpreters_package_completes_on_first_use() -> None:
+    """amls enters xdsl.interpreters without its __init__; whoever asks for the package's
+    own names (or a submodule amls did not load) still gets them."""
+    code = (
+        "import sys, amls.interpreter.engine\n"
+        "assert 'xdsl.interpreters.riscv' not in sys.modules\n"
+        "import xdsl.interpreters as xi\n"
+        "from xdsl.interpreters import riscv, snitch_stream\n"
+        "assert callable(xi.register_implementations)\n"
+        "assert riscv.RiscvFunctions and snitch_stream.SnitchStreamFunctions\n"
+        "from xdsl.interpreters.arith import ArithFunctions\n"
+        "from amls.interpreter.upstream import ArithFunctions as Ours\n"
+        "assert ArithFunctions is Ours\n"
+        "print('ok')\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
+
+
+EXAMPLES = sorted((ROOT / "examples").glob("*.mlir"))
+
+
+@pytest.mark.parametrize("name", UPSTREAM_PASSES)
+def test_each_listed_xdsl_pass_works_on_the_examples(name: str) -> None:
+    """The xDSL passes amls-opt offers run on every example and leave IR that verifies
+    and parses again with amls's dialects."""
+    ctx = make_context()
+    for path in EXAMPLES:
+        module = parse_module(ctx, path.read_text(), str(path))
+        PassPipeline.parse_spec(all_passes(), name).apply(ctx, module)
+        verify_located(module)
+        parse_module(make_context(), str(module), f"{path.name} after {name}")
