@@ -29,6 +29,7 @@ from amls.interpreter.recompile import (
     matrix_signature,
     specs_of,
 )
+from amls.lowering.diagnostics import verify_located
 from amls.lowering.pipeline import compile_module
 from amls.lowering.specialise import specialise_function
 from amls.passes.rewrite.trace import RewriteTrace, merged
@@ -87,6 +88,7 @@ class EntryCompiler:
         module = self.source.clone()
         if sig is not None:
             specialise_function(module, self.entry, specs_of(sig, fn.function_type.inputs.data))
+            verify_located(module)  # what the data make provably wrong, at the user's ops
         ran: list[ModulePass] = []
         logical = compile_module(
             module, self.ctx, self.level, self.entry, self.lowering, self.keep_logical, ran
