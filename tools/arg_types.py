@@ -28,7 +28,7 @@ from amls.dialects.value_facts import ABSMAX_ATTR, FINITE_ATTR, ArgFacts, facts_
 from amls.lowering.diagnostics import UserError
 from amls.lowering.specialise import ArgSpec, refine_type, specialise_function
 
-_SHORT = re.compile(r"(\d+|\?)x(\d+|\?)(?:\s*,\s*nnz\s*=\s*(\d+|\?))?")
+_SHORT = re.compile(r"(\d+|\?)\s*x\s*(\d+|\?)(?:\s*,\s*nnz\s*=\s*(\d+|\?))?")
 _SHORT_FACTS = {"finite": FINITE_ATTR, "absmax": ABSMAX_ATTR}
 
 
