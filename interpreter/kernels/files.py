@@ -7,12 +7,15 @@ CSV 0x0; .mtx stays CSR (callers apply their sparsity policy).
 
 Every load also scans the data (dims, nnz, finiteness, max |x|: amls.interpreter.kernels.scan)
 and remembers the facts beside the value. A native f64 .npy is read chunk by chunk into
-its array and each chunk is scanned as it arrives, while it is still in cache.
+its array and each chunk is scanned as it arrives, while it is still in cache (a large
+file by two threads: one reads ahead, one scans).
 """
 
 from __future__ import annotations
 
 import json
+import queue
+import threading
 import warnings
 from pathlib import Path
 from typing import Any
@@ -25,6 +28,9 @@ from amls.interpreter.kernels import KernelError
 from amls.interpreter.kernels.scan import CHUNK, DataFacts, DenseScan, remember, scan
 
 FORMATS = ("npy", "csv", "mtx")
+
+READ_AHEAD_MIN_CHUNKS = 8
+"""Files of more chunks than this are read by a helper thread while this one scans."""
 
 
 def load_matrix(
@@ -69,7 +75,7 @@ def load_matrix(
             raise KernelError(f"cannot read '{path}': {a.ndim}-D data, expected a matrix")
         out = np.ascontiguousarray(a, dtype=np.float64)
     if facts is None:
-        facts = scan(out)
+        facts = scan(out, count_nnz=fmt != "npy")  # see DenseScan: a .npy's nnz is not counted
     else:  # scanned while read: the facts of the cells, in the matrix's final shape
         facts = DataFacts(int(out.shape[0]), int(out.shape[1]), facts.nnz, facts.absmax)
     remember(out, facts)
@@ -90,14 +96,48 @@ def _load_npy(p: Path) -> tuple[Any, DataFacts | None]:
             f.seek(0)
             return np.load(f, allow_pickle=False), None
         arr = np.empty(shape[::-1] if fortran else shape, dtype=np.float64)
-        flat = arr.reshape(-1)
-        raw = memoryview(flat.view(np.uint8))
-        s = DenseScan()
-        for start in range(0, flat.size, CHUNK):
-            stop = min(start + CHUNK, flat.size)
-            _read_exactly(f, raw[start * 8 : stop * 8])
-            s.add(flat[start:stop])
+        s = _read_scanned(f, arr.reshape(-1))
     return (arr.T if fortran else arr), s.facts(0, 0)
+
+
+def _read_scanned(f: Any, flat: np.ndarray) -> DenseScan:
+    """Read f into `flat` chunk by chunk and scan each chunk once it has arrived, while
+    it is in cache. Past a few chunks a helper thread reads ahead while this one scans
+    (file reads and NumPy's reductions both release the GIL), so on a machine with a
+    spare core the scan hides behind the reading."""
+    raw = memoryview(flat.view(np.uint8))
+    s = DenseScan(count_nnz=False)
+    starts = range(0, flat.size, CHUNK)
+
+    def read(start: int) -> None:
+        _read_exactly(f, raw[start * 8 : min(start + CHUNK, flat.size) * 8])
+
+    if len(starts) <= READ_AHEAD_MIN_CHUNKS:
+        for start in starts:
+            read(start)
+            s.add(flat[start : start + CHUNK])
+        return s
+    ready: queue.SimpleQueue[int | BaseException | None] = queue.SimpleQueue()
+
+    def reader() -> None:
+        try:
+            for start in starts:
+                read(start)
+                ready.put(start)
+            ready.put(None)
+        except BaseException as e:  # re-raised by the scanning thread
+            ready.put(e)
+
+    thread = threading.Thread(target=reader, name="amls-read-ahead", daemon=True)
+    thread.start()
+    try:
+        while (item := ready.get()) is not None:
+            if isinstance(item, BaseException):
+                raise item
+            s.add(flat[item : item + CHUNK])
+    finally:
+        thread.join()
+    return s
 
 
 def _read_exactly(f: Any, buf: memoryview) -> None:

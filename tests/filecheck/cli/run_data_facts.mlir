@@ -1,12 +1,12 @@
 // amls-run compiles the entry for the data it loads: `?` dims become the data's, and
-// the scan's facts (nnz, finite, max |x| rounded up to a power of two) become argument
+// the scan's facts (finite, max |x| rounded up to a power of two; nnz of CSV and .mtx data) become
 // attributes; --explain prints that plan. --no-data-facts (and -O0) plan from the
 // declared types. A value fact the program claims on an argument is checked at entry:
 // a false claim is one located error naming the argument, never a result.
 
 // RUN: amls-run %s --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 --explain | filecheck %s --check-prefix=EXPLAIN
-// EXPLAIN:      # plan: @main compiled for (3x2 nnz=6 |x|<=8.0, 3x1 nnz=2 |x|<=2.0, =2.0)
-// EXPLAIN:      func @main(%X: 3x2 nnz=6 {matrix.finite, matrix.absmax = 8.0}, %y: 3x1 nnz=2 {matrix.finite, matrix.absmax = 2.0}, %k: f64) -> (f64)
+// EXPLAIN:      # plan: @main compiled for (3x2 |x|<=8.0, 3x1 nnz=2 |x|<=2.0, =2.0)
+// EXPLAIN:      func @main(%X: 3x2 {matrix.finite, matrix.absmax = 8.0}, %y: 3x1 nnz=2 {matrix.finite, matrix.absmax = 2.0}, %k: f64) -> (f64)
 // EXPLAIN-NOT:  recompiled at run time
 // EXPLAIN:      phys.tsmm              %X                     2       2
 // EXPLAIN:      result_0 : f64 = 408.0
@@ -29,7 +29,7 @@
 // STATS-NEXT:   compile
 // STATS-NEXT:   execute
 // STATS:        == compiled for the data ==
-// STATS-NEXT:   @main (3x2 nnz=6 |x|<=8.0, 3x1 nnz=2 |x|<=2.0, =2.0)
+// STATS-NEXT:   @main (3x2 |x|<=8.0, 3x1 nnz=2 |x|<=2.0, =2.0)
 
 // RUN: amls-run %s --assume-finite --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 | filecheck %s --check-prefix=FAST
 // FAST:         result_0 : f64 = 408.0
@@ -79,7 +79,7 @@ func.func @claims(%X: !matrix.mat<?x?xf64> {matrix.finite}, %y: !matrix.mat<?x1x
 
 // RUN: amls-run %s --entry bounded --arg X=%inputs/denormal_3x2.npy --explain | filecheck %s --check-prefix=MEET
 // The plan states the tighter of the claim (4.0) and the data's bound (1.0).
-// MEET:         func @bounded(%X: 3x2 nnz=2 {matrix.finite, matrix.absmax = 1.0}) -> (f64)
+// MEET:         func @bounded(%X: 3x2 {matrix.finite, matrix.absmax = 1.0}) -> (f64)
 func.func @bounded(%X: !matrix.mat<?x?xf64> {matrix.absmax = 4.0}) -> f64 {
   %a = matrix.reduce max all %X : (!matrix.mat<?x?xf64>) -> f64
   func.return %a : f64

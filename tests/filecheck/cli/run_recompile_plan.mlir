@@ -5,8 +5,8 @@
 // slice, where rowSums of a column vector is the vector (rowagg-single-col).
 
 // RUN: amls-run %s --arg X=%inputs/X_3x2.npy --backend dask --workers 1 --explain | filecheck %s --check-prefix=EXPLAIN
-// EXPLAIN:      # plan: @main compiled for (3x2 nnz=6 |x|<=8.0)
-// EXPLAIN:      func @main(%X: 3x2 nnz=6 {matrix.finite, matrix.absmax = 8.0}) -> (f64)
+// EXPLAIN:      # plan: @main compiled for (3x2 |x|<=8.0)
+// EXPLAIN:      func @main(%X: 3x2 {matrix.finite, matrix.absmax = 8.0}) -> (f64)
 // EXPLAIN:      call @main__loop0
 // EXPLAIN:      func @main__loop0({{.*}}%Xs: 3x?) -> (f64)
 // EXPLAIN:      recompiled at run time
@@ -17,7 +17,7 @@
 // EXPLAIN:      result_0 : f64 = 105.0
 
 // RUN: amls-run %s --arg X=%inputs/X_3x2.npy --backend dask --workers 1 --rewrite-trace 2>&1 | filecheck %s --check-prefix=TRACE
-// TRACE:        rewrite-trace: @main compiled for (3x2 nnz=6 |x|<=8.0)
+// TRACE:        rewrite-trace: @main compiled for (3x2 |x|<=8.0)
 // TRACE-NOT:    rowagg-single-col
 // TRACE:        rewrite-trace: @main__loop0 recompiled at run time for (-, -, -, -, 3x1)
 // TRACE-NEXT:   rewrite: rowagg-single-col at {{.*}}run_recompile_plan.mlir:[[# @LINE + 18]]:5
