@@ -67,12 +67,15 @@ class EntryCompiler:
     """The parsed program, compiled once per entry signature."""
 
     source: ModuleOp
-    """As parsed and verified; compiling works on copies, so it stays as written."""
+    """As parsed and verified; compiling works on copies (unless `consume`), so it stays
+    as written."""
     ctx: Context
     level: str
     entry: str
     lowering: ModulePass | None = None
     keep_logical: bool = False
+    consume: bool = False
+    """Compile the source itself, not a copy (one compilation only: amls-run)."""
     cache: dict[Signature | None, Compiled] = field(default_factory=dict)
 
     def compile(self, inputs: Sequence[Any] | None) -> Compiled:
@@ -85,9 +88,13 @@ class EntryCompiler:
         if hit is not None:
             return hit
         t0 = time.perf_counter()
-        module = self.source.clone()
-        if sig is not None:
-            specialise_function(module, self.entry, specs_of(sig, fn.function_type.inputs.data))
+        if self.consume:
+            assert not self.cache, "a consuming EntryCompiler compiles once"
+            module = self.source
+        else:
+            module = self.source.clone()
+        specs = specs_of(sig, fn.function_type.inputs.data) if sig is not None else []
+        if specs and specialise_function(module, self.entry, specs):
             verify_located(module)  # what the data make provably wrong, at the user's ops
         ran: list[ModulePass] = []
         logical = compile_module(

@@ -31,7 +31,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     SymbolRefAttr,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, BlockArgument
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from amls.dialects.matrix import CastOp, MatrixOp, MatrixType
@@ -68,13 +68,14 @@ def refine_type(declared: Attribute, given: Attribute) -> Attribute | str:
     return declared
 
 
-def specialise_function(
-    module: ModuleOp, name: str, specs: Sequence[ArgSpec | None]
-) -> func.FuncOp:
-    """Specialise @name of module in place for `specs` (one per argument)."""
+def specialise_function(module: ModuleOp, name: str, specs: Sequence[ArgSpec | None]) -> bool:
+    """Specialise @name of module in place for `specs` (one per argument); whether that
+    changed anything."""
     fn = _lookup(module, name)
-    _keep_generic_for_callers(module, fn)
     block = fn.body.block
+    if not any(_changes(fn, a, s) for a, s in zip(block.args, specs, strict=True)):
+        return False
+    _keep_generic_for_callers(module, fn)
     types: list[Attribute] = []
     for i, (arg, spec) in enumerate(zip(block.args, specs, strict=True)):
         declared = arg.type
@@ -93,7 +94,20 @@ def specialise_function(
             Rewriter.insert_op(c, InsertPoint.at_start(block))
             arg.replace_all_uses_with(c.result)
     fn.function_type = FunctionType.from_lists(types, list(fn.function_type.outputs.data))
-    return fn
+    return True
+
+
+def _changes(fn: func.FuncOp, arg: BlockArgument, spec: ArgSpec | None) -> bool:
+    if spec is None:
+        return False
+    if spec.type is not None and spec.type != arg.type:
+        return True
+    if spec.const is not None and arg.uses:
+        return True
+    if spec.facts is not None:
+        stated = arg_facts(fn, arg.index)
+        return stated.meet(spec.facts) != stated
+    return False
 
 
 def _lookup(module: ModuleOp, name: str) -> func.FuncOp:
@@ -103,11 +117,8 @@ def _lookup(module: ModuleOp, name: str) -> func.FuncOp:
     raise LookupError(name)
 
 
-def _cast_exact_uses(arg: object, declared: Attribute) -> None:
+def _cast_exact_uses(arg: BlockArgument, declared: Attribute) -> None:
     """Uses other than matrix ops (which take any matrix type) read a cast to `declared`."""
-    from xdsl.ir import BlockArgument
-
-    assert isinstance(arg, BlockArgument)
     exact = [u for u in arg.uses if not isinstance(u.operation, MatrixOp)]
     if not exact:
         return

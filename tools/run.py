@@ -273,7 +273,9 @@ def run(argv: Sequence[str] | None) -> int:
         set_assume_finite(module)
     dynamic = args.backend == "dask" and args.opt_level == "O2"
     lowering = lowering_pass(args) if args.opt_level == "O2" else None
-    compiler = EntryCompiler(module, ctx, args.opt_level, args.entry, lowering, dynamic)
+    compiler = EntryCompiler(
+        module, ctx, args.opt_level, args.entry, lowering, dynamic, consume=True
+    )
     compiled = compiler.compile(None if args.no_data_facts else values)
     module = compiled.module
     fn = find_entry(module, args.entry)

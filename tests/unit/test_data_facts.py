@@ -319,3 +319,34 @@ def test_recompile_signature_has_scanned_facts(tmp_path: Path) -> None:
     assert "matrix.absmax = 2.500000e-01" in str(variant)
     (res,) = run_function(got[0], "main", [x, y])
     assert res == pytest.approx(float((x.T @ y).sum()))
+
+
+def test_read_inside_the_program_recompiles_with_facts(tmp_path: Path) -> None:
+    """matrix.read scans at run time; a function recompiled for the value it read (here
+    the loop over it, outlined) gets the facts with the sizes."""
+    np.save(tmp_path / "X.npy", np.full((40, 3), -0.5))
+    src = f"""
+func.func @main() -> f64 {{
+  %X = matrix.read {{path = "{tmp_path}/X.npy", format = "npy"}} : !matrix.mat<?x?xf64>
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c3 = arith.constant 3 : i64
+  %z = arith.constant 0.0 : f64
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %z) -> (f64) : i64 {{
+    %s = matrix.reduce sum all %X : (!matrix.mat<?x?xf64>) -> f64
+    %a = arith.addf %acc, %s : f64
+    scf.yield %a : f64
+  }}
+  func.return %r : f64
+}}
+"""
+    ctx = make_context()
+    lowering = make_pass("lower-to-phys", memory_budget=10**8, workers=2)
+    plan = EntryCompiler(parse_module(ctx, src, "r.mlir"), ctx, "O2", "main", lowering, True)
+    compiled = plan.compile([])
+    assert compiled.logical is not None
+    rec = Recompiler(compiled.logical, ctx, PassPipeline(recompile_passes(lowering)))
+    assert run_function(compiled.module, "main", [], [], rec) == (-180.0,)
+    assert [(e.function, e.sizes) for e in rec.events] == [
+        ("main__loop0", "(-, -, -, -, 40x3 |x|<=0.5)")
+    ]

@@ -1,8 +1,9 @@
 // amls-run compiles the entry for the data it loads: `?` dims become the data's, and
-// the scan's facts (finite, max |x| rounded up to a power of two; nnz of CSV and .mtx data) become
-// attributes; --explain prints that plan. --no-data-facts (and -O0) plan from the
-// declared types. A value fact the program claims on an argument is checked at entry:
-// a false claim is one located error naming the argument, never a result.
+// the scan's facts (finite, max |x| rounded up to a power of two; nnz of CSV and .mtx
+// data) become argument attributes; --explain prints that plan. --no-data-facts (and
+// -O0) plan from the declared types. A value fact the program claims on an argument is
+// checked at entry: a false claim is one located error naming the argument, never a
+// result.
 
 // RUN: amls-run %s --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 --explain | filecheck %s --check-prefix=EXPLAIN
 // EXPLAIN:      # plan: @main compiled for (3x2 |x|<=8.0, 3x1 nnz=2 |x|<=2.0, =2.0)
