@@ -19,7 +19,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 
 from amls.dialects.value_facts import set_assume_finite
 from amls.lowering.pipeline import amls_passes, level_passes, level_text
-from amls.tools.arg_types import UsageError, parse_arg_type
+from amls.tools.arg_types import UsageError, apply_arg_types, parse_arg_type
 from amls.tools.common import (
     UserError,
     all_passes,
@@ -210,8 +210,6 @@ class AmlsOptMain(xDSLOptMain):
         if self.args.assume_finite:
             set_assume_finite(module)
         if self.arg_types:
-            from amls.tools.arg_types import apply_arg_types
-
             apply_arg_types(module, self.entry, self.arg_types)
             if not self.args.disable_verify:
                 verify_located(module)  # a type the program provably contradicts
