@@ -1,6 +1,7 @@
 """Cost of the fact scan at load: reading a 1 GB .npy with and without the scan.
 
     python bench/load_scan.py [--rows 16384 --cols 8192] [--path /tmp/amls_load_scan.npy]
+                              [--repeat 3] [--readme]
 
 Writes a random f64 matrix (16384x8192 = 1 GiB) to --path, then times, median of 3 each,
 in turns so that the machine's load hits all of them alike:
@@ -10,7 +11,9 @@ in turns so that the machine's load hits all of them alike:
     thread reading ahead while the caller scans;
   * load_matrix, one thread: the same with the read-ahead off (scan after each chunk);
   * scan alone: the scan over the array already in memory.
-The scan's cost is load_matrix minus the chunked read. The file is deleted at the end.
+The scan's cost is load_matrix minus the chunked read, in wall and in CPU time (all
+threads). The file is deleted at the end. --readme writes the table into bench/README.md
+(section "load_scan").
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -52,15 +57,16 @@ def one_thread(path: str) -> np.ndarray | Any:
         files.READ_AHEAD_MIN_CHUNKS = kept
 
 
-def timed(fn: Callable[[], Any]) -> float:
-    t0 = time.perf_counter()
+def timed(fn: Callable[[], Any]) -> tuple[float, float]:
+    """(wall, CPU) seconds of fn(); CPU time counts every thread of the process."""
+    t0, c0 = time.perf_counter(), time.process_time()
     out = fn()
-    dt = time.perf_counter() - t0
+    dt, dc = time.perf_counter() - t0, time.process_time() - c0
     del out
-    return dt
+    return dt, dc
 
 
-def scan_alone(a: np.ndarray, repeat: int) -> list[float]:
+def scan_alone(a: np.ndarray, repeat: int) -> list[tuple[float, float]]:
     return [timed(lambda: scan(a)) for _ in range(repeat)]
 
 
@@ -70,6 +76,7 @@ def main() -> None:
     ap.add_argument("--cols", type=int, default=8192)
     ap.add_argument("--path", default="/tmp/amls_load_scan.npy")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--readme", action="store_true", help="write the table into bench/README.md")
     args = ap.parse_args()
     x = np.random.default_rng(0).standard_normal((args.rows, args.cols))
     np.save(args.path, x)
@@ -84,26 +91,47 @@ def main() -> None:
             "load_matrix (read + scan)": lambda: load_matrix(args.path),
             "load_matrix, one thread": lambda: one_thread(args.path),
         }
-        times: dict[str, list[float]] = {k: [] for k in cases}
+        times: dict[str, list[tuple[float, float]]] = {k: [] for k in cases}
         for _ in range(args.repeat):
             for name, fn in cases.items():
                 times[name].append(timed(fn))
         times["scan alone (in memory)"] = scan_alone(np.load(args.path), args.repeat)
     finally:
         os.remove(args.path)
-    med = {k: statistics.median(v) for k, v in times.items()}
-    print(f"{args.rows}x{args.cols} f64 = {size / 2**30:.2f} GiB, median of {args.repeat}")
+    text = report(times, size, args)
+    print(text)
+    if args.readme:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from _common import replace_section
+
+        replace_section("load_scan", text)
+
+
+def report(times: dict[str, list[tuple[float, float]]], size: int, args: Any) -> str:
+    med = {k: statistics.median(t for t, _ in v) for k, v in times.items()}
+    cpu = {k: statistics.median(c for _, c in v) for k, v in times.items()}
+    load = os.getloadavg()[0]
+    lines = [
+        f"`python bench/load_scan.py --repeat {args.repeat}`: {args.rows}x{args.cols} f64 "
+        f"({size / 2**30:.2f} GiB) from the page cache, median of {args.repeat}; load average "
+        f"{load:.1f} on {os.cpu_count()} cores at the end.",
+        "",
+        "| | wall (s) | CPU (s) | wall of each run |",
+        "|---|---:|---:|---|",
+    ]
     for name, t in med.items():
-        runs = ", ".join(f"{v:.3f}" for v in times[name])
-        print(f"  {name:<28} {t:7.3f} s   ({runs})")
+        runs = ", ".join(f"{w:.3f}" for w, _ in times[name])
+        lines.append(f"| {name} | {t:.3f} | {cpu[name]:.3f} | {runs} |")
+    lines.append("")
+    read = "chunked read"
     for name in ("load_matrix (read + scan)", "load_matrix, one thread"):
-        extra = med[name] - med["chunked read"]
-        print(
-            f"  scan cost in {name}: {extra:+.3f} s = "
-            f"{100 * extra / med['chunked read']:.1f}% of the chunked read, "
-            f"{100 * extra / med['np.load']:.1f}% of np.load"
+        extra, extra_cpu = med[name] - med[read], cpu[name] - cpu[read]
+        lines.append(
+            f"- scan cost in {name}: wall {extra:+.3f} s = {100 * extra / med[read]:.1f}% of "
+            f"the chunked read ({100 * extra / med['np.load']:.1f}% of np.load); CPU "
+            f"{extra_cpu:+.3f} s = {100 * extra_cpu / cpu[read]:.1f}%"
         )
-    print(f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
