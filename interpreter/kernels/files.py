@@ -7,15 +7,12 @@ CSV 0x0; .mtx stays CSR (callers apply their sparsity policy).
 
 Every load also scans the data (dims, nnz, finiteness, max |x|: amls.interpreter.kernels.scan)
 and remembers the facts beside the value. A native f64 .npy is read chunk by chunk into
-its array and each chunk is scanned as it arrives, while it is still in cache (a large
-file by two threads: one reads ahead, one scans).
+its array and each chunk is scanned as it arrives, while it is still in cache.
 """
 
 from __future__ import annotations
 
 import json
-import queue
-import threading
 import warnings
 from pathlib import Path
 from typing import Any
@@ -28,9 +25,6 @@ from amls.interpreter.kernels import KernelError
 from amls.interpreter.kernels.scan import CHUNK, DataFacts, DenseScan, remember, scan
 
 FORMATS = ("npy", "csv", "mtx")
-
-READ_AHEAD_MIN_CHUNKS = 8
-"""Files of more chunks than this are read by a helper thread while this one scans."""
 
 
 def load_matrix(
@@ -85,14 +79,13 @@ def load_matrix(
 def _load_npy(p: Path) -> tuple[Any, DataFacts | None]:
     """A .npy file's array, and its facts when it was scanned while read (native f64)."""
     with open(p, "rb") as f:
-        version = np.lib.format.read_magic(f)
-        if version == (1, 0):
-            shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
-        elif version == (2, 0):
-            shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
-        else:
-            dtype = None
-        if dtype != np.dtype(np.float64) or len(shape) > 2:  # others: numpy's reader
+        read_header = {
+            (1, 0): np.lib.format.read_array_header_1_0,
+            (2, 0): np.lib.format.read_array_header_2_0,
+        }.get(np.lib.format.read_magic(f))
+        shape, fortran, dtype = read_header(f) if read_header else ((), False, None)
+        # (dtype None: np.dtype(None) is f64, so test for it first)
+        if dtype is None or dtype != np.dtype(np.float64) or len(shape) > 2:  # numpy's reader
             f.seek(0)
             return np.load(f, allow_pickle=False), None
         arr = np.empty(shape[::-1] if fortran else shape, dtype=np.float64)
@@ -101,42 +94,15 @@ def _load_npy(p: Path) -> tuple[Any, DataFacts | None]:
 
 
 def _read_scanned(f: Any, flat: np.ndarray) -> DenseScan:
-    """Read f into `flat` chunk by chunk and scan each chunk once it has arrived, while
-    it is in cache. Past a few chunks a helper thread reads ahead while this one scans
-    (file reads and NumPy's reductions both release the GIL), so on a machine with a
-    spare core the scan hides behind the reading."""
+    """Read f into `flat` chunk by chunk, scanning each chunk right after it arrives,
+    while it is in cache. (A read-ahead thread scanning on another core cost more CPU and
+    no wall time on the 2-core bench machine: bench/README.md, "Load and fact scan".)"""
     raw = memoryview(flat.view(np.uint8))
     s = DenseScan(count_nnz=False)
-    starts = range(0, flat.size, CHUNK)
-
-    def read(start: int) -> None:
-        _read_exactly(f, raw[start * 8 : min(start + CHUNK, flat.size) * 8])
-
-    if len(starts) <= READ_AHEAD_MIN_CHUNKS:
-        for start in starts:
-            read(start)
-            s.add(flat[start : start + CHUNK])
-        return s
-    ready: queue.SimpleQueue[int | BaseException | None] = queue.SimpleQueue()
-
-    def reader() -> None:
-        try:
-            for start in starts:
-                read(start)
-                ready.put(start)
-            ready.put(None)
-        except BaseException as e:  # re-raised by the scanning thread
-            ready.put(e)
-
-    thread = threading.Thread(target=reader, name="amls-read-ahead", daemon=True)
-    thread.start()
-    try:
-        while (item := ready.get()) is not None:
-            if isinstance(item, BaseException):
-                raise item
-            s.add(flat[item : item + CHUNK])
-    finally:
-        thread.join()
+    for start in range(0, flat.size, CHUNK):
+        stop = min(start + CHUNK, flat.size)
+        _read_exactly(f, raw[start * 8 : stop * 8])
+        s.add(flat[start:stop])
     return s
 
 

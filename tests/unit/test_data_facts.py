@@ -22,7 +22,7 @@ from amls.dialects.value_facts import ArgFacts
 from amls.interpreter.engine import find_entry, run_function
 from amls.interpreter.entry import EntryCompiler
 from amls.interpreter.kernels import KernelError
-from amls.interpreter.kernels.files import READ_AHEAD_MIN_CHUNKS, load_matrix
+from amls.interpreter.kernels.files import load_matrix
 from amls.interpreter.kernels.matrix import read
 from amls.interpreter.kernels.scan import CHUNK, DataFacts, recall, scan
 from amls.interpreter.recompile import Recompiler, pow2_ceil, signature
@@ -102,10 +102,9 @@ def test_scan_at_load_mtx(tmp_path: Path) -> None:
     same(recall(got), DataFacts(2, 3, 2, 2.0))  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("chunks", [3, READ_AHEAD_MIN_CHUNKS + 2])
+@pytest.mark.parametrize("chunks", [2, 5])
 def test_scan_across_chunks(chunks: int, tmp_path: Path) -> None:
-    """A NaN or the largest |x| in a later chunk, and a partial last chunk, are found,
-    read by one thread or with a read-ahead thread."""
+    """A NaN or the largest |x| in a later chunk, and a partial last chunk, are found."""
     x = np.ones((chunks * CHUNK - 7, 1))
     x[CHUNK + 5] = -9.0
     x[-1] = 0.0
@@ -139,7 +138,17 @@ def test_npy_layouts_load_as_before(arr: np.ndarray, tmp_path: Path) -> None:
     same(recall(got), reference(want, counted=False))  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("cells", [1000, (READ_AHEAD_MIN_CHUNKS + 2) * CHUNK])
+def test_npy_format_3_loads(tmp_path: Path) -> None:
+    """A .npy of format version 3.0: numpy's reader, then the scan."""
+    x = np.array([[1.0, -5.0]])
+    with open(tmp_path / "x.npy", "wb") as f:
+        np.lib.format.write_array(f, x, version=(3, 0))
+    got = load_matrix(str(tmp_path / "x.npy"))
+    np.testing.assert_array_equal(got, x)
+    same(recall(got), reference(x, counted=False))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cells", [1000, 3 * CHUNK])
 def test_truncated_npy_is_an_error(cells: int, tmp_path: Path) -> None:
     np.save(tmp_path / "x.npy", np.ones((cells, 1)))
     raw = (tmp_path / "x.npy").read_bytes()
