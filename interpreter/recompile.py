@@ -101,7 +101,8 @@ def adds_to(fn: func.FuncOp, index: int, t: Attribute, s: MatSignature) -> bool:
 
 def signature(fn: func.FuncOp, inputs: Sequence[Any], with_facts: bool = True) -> Signature | None:
     """What the inputs add to fn's declared types and facts; None when they add nothing.
-    Value facts (and the nnz of dense data) come only from values scanned at load."""
+    Value facts (and the exact nnz of dense data, where the scan counted it) come only
+    from values scanned at load."""
     sig: list[MatSignature | None] = []
     news = False
     for i, (t, v) in enumerate(zip(fn.function_type.inputs.data, inputs, strict=True)):
