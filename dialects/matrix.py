@@ -72,6 +72,11 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from amls.dialects.traits import constant_value
+from amls.dialects.value_facts import (  # noqa: F401  (re-exported: the value-fact names)
+    ABSMAX_ATTR,
+    ASSUME_FINITE_ATTR,
+    FINITE_ATTR,
+)
 
 Dim = int | None
 """A static dimension or nnz: an int when known exactly, None when unknown."""

@@ -9,9 +9,11 @@ from xdsl.dialects.builtin import Float64Type, IntegerType
 from xdsl.ir import Attribute
 
 from amls.dialects.matrix import MatrixType
+from amls.dialects.value_facts import ArgFacts
 from amls.interpreter.kernels import KernelError
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix
+from amls.interpreter.kernels.scan import DataFacts, recall, remember, scan
 
 
 class ValueError_(Exception):
@@ -48,7 +50,9 @@ def parse_arg_value(text: str, t: Attribute) -> Any:
     if isinstance(t, Float64Type):
         return number
     if isinstance(t, MatrixType):
-        return np.full((1, 1), number)
+        m = np.full((1, 1), number)
+        remember(m, scan(m))  # facts as for a loaded matrix
+        return m
     raise ValueError_(f"cannot pass '{text}' for a parameter of type {t}")
 
 
@@ -69,6 +73,22 @@ def check_against_type(value: Any, t: Attribute) -> str | None:
         return f"expected a number for {t}, got {type(value).__name__}"
     if isinstance(t, IntegerType) and not isinstance(value, int | bool | np.integer):
         return f"expected an integer for {t}, got {type(value).__name__}"
+    return None
+
+
+def check_claim(value: Any, claim: ArgFacts) -> str | None:
+    """Why value breaks the value facts its argument claims, or None if it keeps them:
+    `claims {matrix.absmax = 1.0} but max |x| is 3.5`."""
+    if not claim.is_finite:
+        return None
+    if isinstance(value, int | float | np.integer | np.floating):
+        v = float(value)
+        facts = DataFacts(1, 1, int(v != 0), abs(v) if v == v else float("nan"))
+    else:
+        found = recall(value)
+        facts = found if found is not None else scan(value)
+    if not facts.finite or (claim.absmax is not None and facts.absmax > claim.absmax):
+        return f"claims {claim.text()} but {facts.describe_absmax()}"
     return None
 
 

@@ -115,12 +115,16 @@ def compile_module(
     entry: str,
     lowering: ModulePass | None = None,
     keep_logical: bool = False,
+    ran: list[ModulePass] | None = None,
 ) -> ModuleOp | None:
     """Run the -O<level> pipeline in place. With keep_logical, return a copy of the plan
-    before the physical passes (the input of dynamic recompilation), else None."""
+    before the physical passes (the input of dynamic recompilation), else None. `ran`
+    gets the pass instances, in order (their rewrite traces, for --rewrite-trace)."""
     from amls.lowering.diagnostics import compile_gc, verify_located
 
     passes = level_passes(level, entry, lowering)
+    if ran is not None:
+        ran.extend(passes)
     if not passes:
         return None
     logical = [p for p in passes if p.name not in PHYSICAL]

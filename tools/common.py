@@ -44,6 +44,7 @@ __all__ = [
     "op_error",
     "source_op_name",
     "verify_located",
+    "verify_value_facts",
 ]
 
 
@@ -160,6 +161,21 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
         raise UserError(format_parse_error(e)) from e
     except VerifyException as e:  # an attribute or type that does not verify
         raise UserError(f"{name}: error: {e}") from e
+
+
+def verify_value_facts(module: ModuleOp) -> None:
+    """The value facts stated on function arguments are well formed (a located error)."""
+    from xdsl.dialects import func
+
+    from amls.dialects.value_facts import arg_facts
+
+    for fn in module.walk():
+        if isinstance(fn, func.FuncOp) and fn.arg_attrs is not None:
+            for i in range(len(fn.arg_attrs.data)):
+                try:
+                    arg_facts(fn, i)
+                except VerifyException as e:
+                    raise UserError(op_error(fn, str(e))) from e
 
 
 def format_parse_error(e: ParseError) -> str:

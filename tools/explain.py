@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, SSAValue
 
 from amls.dialects.matrix import MatrixType
+from amls.dialects.value_facts import arg_facts
 from amls.passes.sizes.analysis import SizeAnalysis, analyze_module
 from amls.passes.sizes.estimators import ESTIMATORS
 from amls.passes.sizes.estimators.propagate import estimate_function
@@ -61,7 +62,9 @@ class Explainer:
         if fn.body.blocks:
             for a in fn.body.block.args:
                 self.ids[a] = f"%{a.name_hint}" if a.name_hint else f"%arg{a.index}"
-                params.append(f"{self.ids[a]}: {_short(a.type)}")
+                facts = arg_facts(fn, a.index)
+                stated = f" {facts.text()}" if facts.is_finite else ""
+                params.append(f"{self.ids[a]}: {_short(a.type)}{stated}")
         outs = ", ".join(_short(t) for t in fn.function_type.outputs.data)
         self.out.write(f"\nfunc @{fn.sym_name.data}({', '.join(params)}) -> ({outs})\n")
         if not fn.body.blocks:

@@ -22,7 +22,9 @@ from xdsl.utils.arg_spec import parse_pipeline  # noqa: E402
 from xdsl.utils.exceptions import ArgSpecParseError  # noqa: E402
 from xdsl.xdsl_opt_main import xDSLOptMain  # noqa: E402
 
+from amls.dialects.value_facts import set_assume_finite  # noqa: E402
 from amls.lowering.pipeline import amls_passes, level_passes, level_text  # noqa: E402
+from amls.tools.arg_types import UsageError, apply_arg_types, parse_arg_type  # noqa: E402
 from amls.tools.common import (  # noqa: E402
     UserError,
     all_passes,
@@ -34,6 +36,7 @@ from amls.tools.common import (  # noqa: E402
     read_source,
     user_errors,
     verify_located,
+    verify_value_facts,
     without_gc,
 )
 
@@ -83,6 +86,27 @@ class AmlsOptMain(xDSLOptMain):
             help="print to stderr which rewrite rule fired where, with counts",
         )
         arg_parser.add_argument(
+            "--arg-type",
+            action="append",
+            default=[],
+            metavar="NAME=TYPE",
+            help="plan the entry function for argument NAME of type TYPE "
+            "(!matrix.mat<1000x50xf64> or 1000x50, optionally followed by facts such as "
+            "{matrix.finite} or {matrix.absmax = 1.0}); repeatable",
+        )
+        arg_parser.add_argument(
+            "--entry",
+            metavar="NAME",
+            help="the function --arg-type and the -O levels' ipa plan for "
+            "(default: ipa's entry in -p, else main)",
+        )
+        arg_parser.add_argument(
+            "--assume-finite",
+            action="store_true",
+            help="fast-math licence (LLVM's nnan/ninf): optimise as if no value were NaN or "
+            "Inf (sets amls.assume_finite on the module)",
+        )
+        arg_parser.add_argument(
             "--estimator",
             choices=("metadata", "mnc"),
             default="mnc",
@@ -130,13 +154,18 @@ class AmlsOptMain(xDSLOptMain):
 
         try:
             if self.args.opt_level:
-                self.pipeline = PassPipeline(level_passes(self.args.opt_level), callback)
+                passes = level_passes(self.args.opt_level, self.args.entry or "main")
+                self.pipeline = PassPipeline(passes, callback)
             else:
                 self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
         except (Exception, ArgSpecParseError) as e:  # malformed spec, bad option value or name
             # xDSL names options by their Python fields; users write them with dashes.
             msg = re.sub(r'"(\w+)"', lambda m: f'"{m.group(1).replace("_", "-")}"', str(e))
             raise UserError(f"bad pass pipeline '{spec}': {msg}", 2) from e
+        self.entry = self.args.entry or next(
+            (p.entry for p in self.pipeline.passes if p.name == "ipa"), "main"
+        )
+        self.arg_types = [parse_arg_type(self.ctx, t) for t in self.args.arg_type]
         if self.args.explain:  # lower-to-phys records its decisions for the plan's printer
             self.pipeline = dataclasses.replace(
                 self.pipeline,
@@ -168,6 +197,8 @@ class AmlsOptMain(xDSLOptMain):
                         module = parse_module(self.ctx, chunk, name, line_offset)
                     if not self.args.disable_verify:
                         verify_located(module)
+                        verify_value_facts(module)
+                    self.prepare(module)
                     self.apply_passes(module)
                     if self.args.rewrite_trace:
                         _print_rewrite_trace(self.pipeline.passes)
@@ -180,7 +211,7 @@ class AmlsOptMain(xDSLOptMain):
                     out.flush()
                 except UserError as e:
                     diagnostics = self.args.verify_diagnostics or self.args.parsing_diagnostics
-                    if not diagnostics:
+                    if not diagnostics or isinstance(e, UsageError):
                         raise
                     # As xdsl-opt: print the diagnostic and go on (exit 0).
                     print(str(e), file=out)
@@ -190,6 +221,15 @@ class AmlsOptMain(xDSLOptMain):
         finally:
             if out is not sys.stdout:
                 out.close()
+
+    def prepare(self, module: ModuleOp) -> None:
+        """What the command line states before the pipeline: --assume-finite, --arg-type."""
+        if self.args.assume_finite:
+            set_assume_finite(module)
+        if self.arg_types:
+            apply_arg_types(module, self.entry, self.arg_types)
+            if not self.args.disable_verify:
+                verify_located(module)  # a type the program provably contradicts
 
     def apply_passes(self, prog: ModuleOp) -> None:
         try:

@@ -18,10 +18,11 @@ import sys  # noqa: E402
 from collections.abc import Iterator, Sequence  # noqa: E402
 from typing import Any  # noqa: E402
 
-from amls.lowering.pipeline import compile_module, level_text, make_pass  # noqa: E402
+from amls.lowering.pipeline import compile_module, level_text, make_pass  # noqa: E402, F401
 from amls.tools.common import (  # noqa: E402
     UserError,
     load_plugin,
+    location_of,
     make_context,
     op_error,
     parse_module,
@@ -30,6 +31,7 @@ from amls.tools.common import (  # noqa: E402
     source_op_name,
     user_errors,
     verify_located,
+    verify_value_facts,
     without_gc,
 )
 
@@ -69,6 +71,29 @@ def build_arg_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("-o", "--output", metavar="FILE.npz", help="write results to an .npz")
     p.add_argument("--stats", action="store_true", help="print phase times and per-op stats")
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="print the plan that runs (after specialising for the data, and each plan "
+        "recompiled at run time) before the results",
+    )
+    p.add_argument(
+        "--rewrite-trace",
+        action="store_true",
+        help="print to stderr which rewrite rule fired where, when compiling and recompiling",
+    )
+    p.add_argument(
+        "--no-data-facts",
+        action="store_true",
+        help="compile from the declared types only, not for the loaded data's sizes, "
+        "non-zeros, finiteness and max |x| (or scalar values)",
+    )
+    p.add_argument(
+        "--assume-finite",
+        action="store_true",
+        help="fast-math licence (LLVM's nnan/ninf): optimise as if no value were NaN or "
+        "Inf; on data holding them the result is undefined",
+    )
     p.add_argument(
         "--check-sizes",
         action="store_true",
@@ -133,8 +158,8 @@ def _bytes_arg(text: str) -> int:
 def lowering_pass(args: argparse.Namespace) -> Any:
     """lower-to-phys with the options of the chosen backend."""
     if args.backend == "local":
-        return make_pass("lower-to-phys", dist=False)
-    opts: dict[str, object] = {"block_size": args.block_size}
+        return make_pass("lower-to-phys", dist=False, explain=args.explain)
+    opts: dict[str, object] = {"block_size": args.block_size, "explain": args.explain}
     if args.memory_budget is not None:
         opts["memory_budget"] = args.memory_budget
     if args.workers:
@@ -145,8 +170,15 @@ def lowering_pass(args: argparse.Namespace) -> Any:
 
 
 def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
-    """Match --arg NAME=VALUE against the entry's parameters, load and check each value."""
-    from amls.interpreter.values import ValueError_, check_against_type, parse_arg_value
+    """Match --arg NAME=VALUE against the entry's parameters, load and check each value
+    against its declared type and the value facts its argument states."""
+    from amls.dialects.value_facts import arg_facts
+    from amls.interpreter.values import (
+        ValueError_,
+        check_against_type,
+        check_claim,
+        parse_arg_value,
+    )
 
     params = list(fn.body.blocks.first.args) if fn.body.blocks else []
     names = [a.name_hint or f"arg{i}" for i, a in enumerate(params)]
@@ -176,6 +208,12 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
         why = check_against_type(v, param.type)
         if why is not None:
             raise UserError(f"--arg {name}: {why}")
+        why = check_claim(v, arg_facts(fn, param.index))
+        if why is not None:  # a false claim: an error, never a wrong answer
+            where = location_of(fn)
+            raise UserError(
+                f"{where + ': ' if where else ''}error: argument %{name} {why} ({given[name]})"
+            )
         values.append(v)
     return values
 
@@ -203,7 +241,9 @@ def run(argv: Sequence[str] | None) -> int:
     args = build_arg_parser().parse_args(argv)
 
     with without_gc():  # imports and the parsed IR: objects that stay
+        from amls.dialects.value_facts import set_assume_finite
         from amls.interpreter.engine import OpFailure, OpStats, find_entry, run_function
+        from amls.interpreter.entry import EntryCompiler
         from amls.interpreter.kernels.matrix import describe
         from amls.interpreter.values import to_saveable
 
@@ -222,33 +262,45 @@ def run(argv: Sequence[str] | None) -> int:
             text, name = read_source(args.input_file)
             module = parse_module(ctx, text, name)
             verify_located(module)
+        verify_value_facts(module)
         phases["parse and verify"] = time.perf_counter() - t0
 
-    t0 = time.perf_counter()
     if args.force_method and args.backend != "dask":
         raise UserError("amls-run: error: --force-method needs --backend dask", 2)
+    try:
+        fn = find_entry(module, args.entry)
+    except LookupError:
+        raise UserError(f"{name}: error: no function @{args.entry} to run") from None
+
+    t0 = time.perf_counter()
+    values = bind_arguments(fn, args.arg)
+    phases["load and fact scan"] = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    if args.assume_finite:
+        set_assume_finite(module)
     dynamic = args.backend == "dask" and args.opt_level == "O2"
     lowering = lowering_pass(args) if args.opt_level == "O2" else None
-    logical = compile_module(
-        module, ctx, args.opt_level, args.entry, lowering, keep_logical=dynamic
+    compiler = EntryCompiler(
+        module, ctx, args.opt_level, args.entry, lowering, dynamic, consume=True
     )
+    compiled = compiler.compile(None if args.no_data_facts else values)
+    module = compiled.module
+    fn = find_entry(module, args.entry)
     recompiler = None
-    if logical is not None:
+    if compiled.logical is not None:
         from xdsl.passes import PassPipeline
 
         from amls.interpreter.recompile import Recompiler
         from amls.lowering.pipeline import recompile_passes
 
-        recompiler = Recompiler(logical, ctx, PassPipeline(recompile_passes(lowering)))
+        pipeline = PassPipeline(recompile_passes(lowering))
+        recompiler = Recompiler(compiled.logical, ctx, pipeline, with_facts=not args.no_data_facts)
     phases["compile"] = time.perf_counter() - t0
-
-    try:
-        fn = find_entry(module, args.entry)
-    except LookupError:
-        raise UserError(f"{name}: error: no function @{args.entry} to run") from None
-    t0 = time.perf_counter()
-    values = bind_arguments(fn, args.arg)
-    phases["load arguments"] = time.perf_counter() - t0
+    if args.rewrite_trace:
+        print_trace(f"@{args.entry} compiled{_for(compiled.signature)}", compiled.trace)
+    if args.explain:
+        print_plan(f"@{args.entry} compiled{_for(compiled.signature)}", module)
 
     stats = OpStats()
     listeners: list[Any] = [stats] if args.stats else []
@@ -268,6 +320,12 @@ def run(argv: Sequence[str] | None) -> int:
             raise UserError(op_error(e.op, str(e), source_op_name(e.op))) from e
         phases["execute"] = time.perf_counter() - t0
 
+    for ev in recompiler.events if recompiler is not None else ():
+        label = f"@{ev.function} recompiled at run time for {ev.sizes}"
+        if args.rewrite_trace:
+            print_trace(label, ev.trace)
+        if args.explain:
+            print_plan(label, ev.module)
     for i, (value, t) in enumerate(zip(results, fn.function_type.outputs.data, strict=True)):
         print(f"result_{i} : {t} = {describe(value)}")
     if args.output:
@@ -279,6 +337,8 @@ def run(argv: Sequence[str] | None) -> int:
             raise UserError(f"cannot write '{args.output}': {e}") from e
     if args.stats:
         print_stats(phases, stats)
+        if compiled.signature:
+            print(f"\n== compiled for the data ==\n  @{args.entry} {compiled.signature}")
         if session is not None:
             print_dist_stats(session)
         if recompiler is not None:
@@ -323,6 +383,27 @@ def _client(args: argparse.Namespace) -> Iterator[Any]:
 
     with local_cluster(n_workers=args.workers or (os.cpu_count() or 1)) as client:
         yield client
+
+
+def _for(signature: str) -> str:
+    return f" for {signature}" if signature else " for the declared types"
+
+
+def print_plan(label: str, module: Any) -> None:
+    """The plan of `module` as amls-opt --explain prints it, under a label (stdout)."""
+    from amls.tools.explain import explain_module
+
+    print(f"# plan: {label}")
+    sys.stdout.write(explain_module(module))
+    print()
+    sys.stdout.flush()
+
+
+def print_trace(label: str, trace: Any) -> None:
+    """What the rewrites fired while compiling a plan, as amls-opt --rewrite-trace (stderr)."""
+    print(f"rewrite-trace: {label}", file=sys.stderr)
+    if trace.fired or trace.bound_hit:
+        print(trace.report(), file=sys.stderr)
 
 
 def print_recompilations(recompiler: Any) -> None:

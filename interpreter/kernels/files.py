@@ -4,6 +4,10 @@ and SystemDS's .mtd metadata file written beside them.
 One loader for every way a matrix enters a program (`matrix.read`, amls-run's --arg), so
 a file means the same matrix both ways: a vector is a column, a 0-D value 1x1, an empty
 CSV 0x0; .mtx stays CSR (callers apply their sparsity policy).
+
+Every load also scans the data (dims, nnz, finiteness, max |x|: amls.interpreter.kernels.scan)
+and remembers the facts beside the value. A native f64 .npy is read chunk by chunk into
+its array and each chunk is scanned as it arrives, while it is still in cache.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import numpy as np
 
 from amls.interpreter.kernels import KernelError
 from amls.interpreter.kernels import sparse as sp
+from amls.interpreter.kernels.scan import CHUNK, DataFacts, DenseScan, remember, scan
 
 FORMATS = ("npy", "csv", "mtx")
 
@@ -25,14 +30,15 @@ def load_matrix(
     path: str, fmt: str | None = None, sep: str = ",", header: bool = False
 ) -> np.ndarray | sp.csr_array:
     """The 2-D float64 matrix in `path` (format from the suffix unless given; `sep` and
-    `header` describe a CSV file)."""
+    `header` describe a CSV file). Its scanned facts are remembered (scan.recall)."""
     p = Path(path)
     fmt = fmt or p.suffix.lstrip(".").lower()
     if not p.is_file():
         raise KernelError(f"cannot read '{path}': no such file")
+    facts: DataFacts | None = None
     try:
         if fmt == "npy":
-            a: Any = np.load(p, allow_pickle=False)
+            a, facts = _load_npy(p)
         elif fmt == "csv":
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # an empty file is a 0x0 matrix, not a warning
@@ -54,14 +60,60 @@ def load_matrix(
     if a.dtype.kind not in "biuf":
         raise KernelError(f"cannot read '{path}': {a.dtype} values are not real numbers")
     if sp.issparse(a):
-        return sp.csr_array(a, dtype=np.float64)
-    if a.ndim == 0:
-        a = a.reshape(1, 1)
-    elif a.ndim == 1:
-        a = a.reshape(-1, 1)  # a vector is a column, as everywhere in DML
-    elif a.ndim > 2:
-        raise KernelError(f"cannot read '{path}': {a.ndim}-D data, expected a matrix")
-    return np.ascontiguousarray(a, dtype=np.float64)
+        out: np.ndarray | sp.csr_array = sp.csr_array(a, dtype=np.float64)
+    else:
+        if a.ndim == 0:
+            a = a.reshape(1, 1)
+        elif a.ndim == 1:
+            a = a.reshape(-1, 1)  # a vector is a column, as everywhere in DML
+        elif a.ndim > 2:
+            raise KernelError(f"cannot read '{path}': {a.ndim}-D data, expected a matrix")
+        out = np.ascontiguousarray(a, dtype=np.float64)
+    if facts is None:
+        facts = scan(out, count_nnz=fmt != "npy")  # see DenseScan: a .npy's nnz is not counted
+    else:  # scanned while read: the facts of the cells, in the matrix's final shape
+        facts = DataFacts(int(out.shape[0]), int(out.shape[1]), facts.nnz, facts.absmax)
+    remember(out, facts)
+    return out
+
+
+def _load_npy(p: Path) -> tuple[Any, DataFacts | None]:
+    """A .npy file's array, and its facts when it was scanned while read (native f64)."""
+    with open(p, "rb") as f:
+        read_header = {
+            (1, 0): np.lib.format.read_array_header_1_0,
+            (2, 0): np.lib.format.read_array_header_2_0,
+        }.get(np.lib.format.read_magic(f))
+        shape, fortran, dtype = read_header(f) if read_header else ((), False, None)
+        # (dtype None: np.dtype(None) is f64, so test for it first)
+        if dtype is None or dtype != np.dtype(np.float64) or len(shape) > 2:  # numpy's reader
+            f.seek(0)
+            return np.load(f, allow_pickle=False), None
+        arr = np.empty(shape[::-1] if fortran else shape, dtype=np.float64)
+        s = _read_scanned(f, arr.reshape(-1))
+    return (arr.T if fortran else arr), s.facts(0, 0)
+
+
+def _read_scanned(f: Any, flat: np.ndarray) -> DenseScan:
+    """Read f into `flat` chunk by chunk, scanning each chunk right after it arrives,
+    while it is in cache. (A read-ahead thread scanning on another core cost more CPU and
+    no wall time on the 2-core bench machine: bench/README.md, "Load and fact scan".)"""
+    raw = memoryview(flat.view(np.uint8))
+    s = DenseScan(count_nnz=False)
+    for start in range(0, flat.size, CHUNK):
+        stop = min(start + CHUNK, flat.size)
+        _read_exactly(f, raw[start * 8 : stop * 8])
+        s.add(flat[start:stop])
+    return s
+
+
+def _read_exactly(f: Any, buf: memoryview) -> None:
+    got = 0
+    while got < len(buf):
+        n = f.readinto(buf[got:])
+        if not n:
+            raise ValueError(f"the file ends after {got} of {len(buf)} bytes of a chunk")
+        got += n
 
 
 def save_matrix(

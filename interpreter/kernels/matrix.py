@@ -34,6 +34,7 @@ from amls.dialects import matrix as mx
 from amls.interpreter.kernels import Kernel, KernelError, kernel
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix, save_matrix
+from amls.interpreter.kernels.scan import carry
 
 SPARSE_THRESHOLD = 0.4
 """A sparse result with more than this fraction of non-zero cells is made dense."""
@@ -182,9 +183,10 @@ def _gather(y: Operand, rows: NDArray[Any], cols: NDArray[Any]) -> Any:
 
 @_register(mx.ReadOp)
 def read(op: mx.ReadOp, args: Args) -> Mat:
-    return _finish(
-        load_matrix(op.path.data, op.format.data, _sep(op), header="header" in op.attributes)
-    )
+    x = load_matrix(op.path.data, op.format.data, _sep(op), header="header" in op.attributes)
+    out = _finish(x)
+    carry(x, out)  # the facts scanned at load hold for the CSR or dense form alike
+    return out
 
 
 @_register(mx.WriteOp)

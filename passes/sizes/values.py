@@ -33,17 +33,10 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 
 from amls.dialects.matrix import MatrixType
+from amls.dialects.value_facts import ABSMAX_ATTR, ASSUME_FINITE_ATTR, FINITE_ATTR
 from amls.passes.sizes.dataflow import ForwardAnalysis
 
 DBL_MAX = sys.float_info.max
-
-FINITE_ATTR = "matrix.finite"
-"""func.func argument attribute (unit): the argument holds no NaN or Inf."""
-ABSMAX_ATTR = "matrix.absmax"
-"""func.func argument attribute (f64): every |x| of the argument is at most this."""
-ASSUME_FINITE_ATTR = "amls.assume_finite"
-"""builtin.module attribute (unit): the fast-math licence, no value is NaN or Inf."""
-
 
 @dataclass(frozen=True)
 class ValueFacts:

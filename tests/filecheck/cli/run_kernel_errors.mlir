@@ -29,12 +29,18 @@ func.func @inv_singular(%A: !matrix.mat<?x?xf64>) -> !matrix.mat<?x?xf64> {
   func.return %I : !matrix.mat<?x?xf64>
 }
 
-// Slice bounds computed at run time, past the end; also at the default -O2.
+// Slice bounds computed at run time, past the end; also at -O2 compiled from the
+// declared types. Compiled for the data (the default), X is 3x2 and n is 5 at compile
+// time: the verifier proves the slice wrong before anything runs.
 // RUN: not amls-run %s -O0 --entry slice_dynamic --arg X=%inputs/X_3x2.npy --arg n=5 2>&1 | filecheck %s --check-prefix=SLICE
-// RUN: not amls-run %s --entry slice_dynamic --arg X=%inputs/X_3x2.npy --arg n=5 2>&1 | filecheck %s --check-prefix=SLICE
-// SLICE:      {{.*}}run_kernel_errors.mlir:41:3: error: matrix.slice: slice [0:5, 0:1] is out of range or reversed for a 3x2 matrix
+// RUN: not amls-run %s --no-data-facts --entry slice_dynamic --arg X=%inputs/X_3x2.npy --arg n=5 2>&1 | filecheck %s --check-prefix=SLICE
+// RUN: not amls-run %s --entry slice_dynamic --arg X=%inputs/X_3x2.npy --arg n=5 2>&1 | filecheck %s --check-prefix=SLICEFACTS
+// SLICE:      {{.*}}run_kernel_errors.mlir:47:3: error: matrix.slice: slice [0:5, 0:1] is out of range or reversed for a 3x2 matrix
 // SLICE-NOT:  result_0
 // SLICE-NOT:  Traceback
+// SLICEFACTS:     {{.*}}run_kernel_errors.mlir:47:3: error: matrix.slice: row slice end 5 is out of range for 3x2
+// SLICEFACTS-NOT: result_0
+// SLICEFACTS-NOT: Traceback
 func.func @slice_dynamic(%X: !matrix.mat<?x?xf64>, %n: i64) -> !matrix.mat<?x?xf64> {
   %c0 = arith.constant 0 : i64
   %c1 = arith.constant 1 : i64
@@ -45,7 +51,7 @@ func.func @slice_dynamic(%X: !matrix.mat<?x?xf64>, %n: i64) -> !matrix.mat<?x?xf
 // A slice in a loop body that runs past the end on the 2nd iteration: the
 // location is the op inside the loop.
 // RUN: not amls-run %s -O0 --entry slice_in_loop --arg X=%inputs/X_3x2.npy 2>&1 | filecheck %s --check-prefix=LOOP
-// LOOP:      {{.*}}run_kernel_errors.mlir:58:5: error: matrix.slice: slice [2:4, 0:2] is out of range or reversed for a 3x2 matrix
+// LOOP:      {{.*}}run_kernel_errors.mlir:64:5: error: matrix.slice: slice [2:4, 0:2] is out of range or reversed for a 3x2 matrix
 // LOOP-NOT:  result_0
 // LOOP-NOT:  Traceback
 func.func @slice_in_loop(%X: !matrix.mat<3x2xf64>) -> f64 {
@@ -64,7 +70,7 @@ func.func @slice_in_loop(%X: !matrix.mat<3x2xf64>) -> f64 {
 }
 
 // RUN: not amls-run %s -O0 --entry update_dynamic --arg X=%inputs/X_3x2.npy --arg B=%inputs/singular_2x2.npy --arg r=2 2>&1 | filecheck %s --check-prefix=UPDATE
-// UPDATE:     {{.*}}run_kernel_errors.mlir:72:3: error: matrix.update: update of a 2x2 block at (2, 0) is out of range for a 3x2 matrix
+// UPDATE:     {{.*}}run_kernel_errors.mlir:78:3: error: matrix.update: update of a 2x2 block at (2, 0) is out of range for a 3x2 matrix
 // UPDATE-NOT: result_0
 // UPDATE-NOT: Traceback
 func.func @update_dynamic(%X: !matrix.mat<3x2xf64>, %B: !matrix.mat<2x2xf64>, %r: i64) -> !matrix.mat<3x2xf64> {
@@ -75,16 +81,16 @@ func.func @update_dynamic(%X: !matrix.mat<3x2xf64>, %B: !matrix.mat<2x2xf64>, %r
 
 // Shapes unknown at compile time that turn out incompatible.
 // RUN: not amls-run %s -O0 --entry unknown_shapes --arg A=%inputs/X_3x2.npy --arg B=%inputs/X_3x2.npy --arg which=0 2>&1 | filecheck %s --check-prefix=MATMUL
-// MATMUL:     {{.*}}run_kernel_errors.mlir:99:5: error: matrix.matmul: matmul inner dimensions differ: 3x2 %*% 3x2
+// MATMUL:     {{.*}}run_kernel_errors.mlir:105:5: error: matrix.matmul: matmul inner dimensions differ: 3x2 %*% 3x2
 // MATMUL-NOT: Traceback
 // RUN: not amls-run %s -O0 --entry unknown_shapes --arg A=%inputs/X_3x2.npy --arg B=%inputs/singular_2x2.npy --arg which=1 2>&1 | filecheck %s --check-prefix=BROADCAST
-// BROADCAST:     {{.*}}run_kernel_errors.mlir:103:5: error: matrix.add: cannot broadcast 3x2 with 2x2
+// BROADCAST:     {{.*}}run_kernel_errors.mlir:109:5: error: matrix.add: cannot broadcast 3x2 with 2x2
 // BROADCAST-NOT: Traceback
 // RUN: not amls-run %s -O0 --entry unknown_shapes --arg A=%inputs/X_3x2.npy --arg B=%inputs/singular_2x2.npy --arg which=2 2>&1 | filecheck %s --check-prefix=CBIND
-// CBIND:     {{.*}}run_kernel_errors.mlir:107:5: error: matrix.cbind: cbind operands have different rows: 3x2, 2x2
+// CBIND:     {{.*}}run_kernel_errors.mlir:113:5: error: matrix.cbind: cbind operands have different rows: 3x2, 2x2
 // CBIND-NOT: Traceback
 // RUN: not amls-run %s -O0 --entry unknown_shapes --arg A=%inputs/X_3x2.npy --arg B=%inputs/X_3x2.npy --arg which=3 2>&1 | filecheck %s --check-prefix=TOSCALAR
-// TOSCALAR:     {{.*}}run_kernel_errors.mlir:111:5: error: matrix.to_scalar: to_scalar expects a 1x1 matrix, got 3x2
+// TOSCALAR:     {{.*}}run_kernel_errors.mlir:117:5: error: matrix.to_scalar: to_scalar expects a 1x1 matrix, got 3x2
 // TOSCALAR-NOT: Traceback
 func.func @unknown_shapes(%A: !matrix.mat<?x?xf64>, %B: !matrix.mat<?x?xf64>, %which: i64) {
   %c0 = arith.constant 0 : i64
@@ -115,13 +121,13 @@ func.func @unknown_shapes(%A: !matrix.mat<?x?xf64>, %B: !matrix.mat<?x?xf64>, %w
 }
 
 // RUN: not amls-run %s -O0 --entry generators --arg n=-2 --arg step=1 2>&1 | filecheck %s --check-prefix=RESHAPE
-// RESHAPE:     {{.*}}run_kernel_errors.mlir:131:3: error: matrix.reshape: matrix dimensions must be >= 0, got -2x-2
+// RESHAPE:     {{.*}}run_kernel_errors.mlir:137:3: error: matrix.reshape: matrix dimensions must be >= 0, got -2x-2
 // RESHAPE-NOT: Traceback
 // RUN: not amls-run %s -O0 --entry generators --arg n=3 --arg step=1 2>&1 | filecheck %s --check-prefix=CELLS
-// CELLS:     {{.*}}run_kernel_errors.mlir:131:3: error: matrix.reshape: cannot reshape 2x2 (4 cells) into 3x3
+// CELLS:     {{.*}}run_kernel_errors.mlir:137:3: error: matrix.reshape: cannot reshape 2x2 (4 cells) into 3x3
 // CELLS-NOT: Traceback
 // RUN: not amls-run %s -O0 --entry generators --arg n=2 --arg step=0 2>&1 | filecheck %s --check-prefix=SEQ
-// SEQ:     {{.*}}run_kernel_errors.mlir:132:3: error: matrix.seq: seq(1.0, 10.0, 0.0): step must not be 0
+// SEQ:     {{.*}}run_kernel_errors.mlir:138:3: error: matrix.seq: seq(1.0, 10.0, 0.0): step must not be 0
 // SEQ-NOT: Traceback
 func.func @generators(%n: i64, %step: f64) -> f64 {
   %c2 = arith.constant 2 : i64
@@ -135,7 +141,7 @@ func.func @generators(%n: i64, %step: f64) -> f64 {
 }
 
 // RUN: not amls-run %s -O0 --entry read_missing 2>&1 | filecheck %s --check-prefix=READ
-// READ:     {{.*}}run_kernel_errors.mlir:142:3: error: matrix.read: cannot read 'no-such-dir-for-amls/X.csv'
+// READ:     {{.*}}run_kernel_errors.mlir:148:3: error: matrix.read: cannot read 'no-such-dir-for-amls/X.csv'
 // READ-NOT: result_0
 // READ-NOT: Traceback
 func.func @read_missing() -> !matrix.mat<?x?xf64> {
@@ -144,7 +150,7 @@ func.func @read_missing() -> !matrix.mat<?x?xf64> {
 }
 
 // RUN: not amls-run %s -O0 --entry write_bad_dir --arg X=%inputs/X_3x2.npy 2>&1 | filecheck %s --check-prefix=WRITE
-// WRITE:     {{.*}}run_kernel_errors.mlir:150:3: error: matrix.write: cannot write '/no-such-dir-for-amls/X.csv'
+// WRITE:     {{.*}}run_kernel_errors.mlir:156:3: error: matrix.write: cannot write '/no-such-dir-for-amls/X.csv'
 // WRITE-NOT: Traceback
 func.func @write_bad_dir(%X: !matrix.mat<3x2xf64>) {
   matrix.write %X {path = "/no-such-dir-for-amls/X.csv", format = "csv"} : !matrix.mat<3x2xf64>
