@@ -342,7 +342,10 @@ func.func @main() -> f64 {{
   %c3 = arith.constant 3 : i64
   %z = arith.constant 0.0 : f64
   %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %z) -> (f64) : i64 {{
-    %s = matrix.reduce sum all %X : (!matrix.mat<?x?xf64>) -> f64
+    %one = arith.constant 1.0 : f64
+    %t = arith.addf %acc, %one : f64
+    %Y = matrix.mul %X, %t : (!matrix.mat<?x?xf64>, f64) -> !matrix.mat<?x?xf64>
+    %s = matrix.reduce sum all %Y : (!matrix.mat<?x?xf64>) -> f64
     %a = arith.addf %acc, %s : f64
     scf.yield %a : f64
   }}
@@ -355,7 +358,10 @@ func.func @main() -> f64 {{
     compiled = plan.compile([])
     assert compiled.logical is not None
     rec = Recompiler(compiled.logical, ctx, PassPipeline(recompile_passes(lowering)))
-    assert run_function(compiled.module, "main", [], [], rec) == (-180.0,)
+    want = 0.0
+    for _ in range(3):  # the loop reads X * (acc + 1): loop-variant, so licm leaves it in
+        want += -60.0 * (want + 1.0)
+    assert run_function(compiled.module, "main", [], [], rec) == (want,)
     assert [(e.function, e.sizes) for e in rec.events] == [
-        ("main__loop0", "(-, -, -, -, 40x3 |x|<=0.5)")
+        ("main__loop0", "(-, -, -, -, -, 40x3 |x|<=0.5)")
     ]
