@@ -133,6 +133,16 @@ def tmm(op: phys.TmmOp, args: Args) -> Any:
                     f"{y.shape[0]}x{y.shape[1]}"
                 )
             return np.ascontiguousarray((y.T @ x).T)  # t(t(Y) %*% X): X is read in place
+        if sp.issparse(x) and not sp.issparse(y) and np.isfinite(y).all():
+            # t(X) of a CSR X is a CSC view: its product with a dense Y needs no transposed
+            # copy (a loop-invariant t(X) fused here would otherwise be rebuilt every
+            # iteration). A finite Y meets X's implicit zeros without making NaN.
+            if x.shape[0] != y.shape[0]:
+                raise KernelError(
+                    f"matmul inner dimensions differ: {x.shape[1]}x{x.shape[0]} %*% "
+                    f"{y.shape[0]}x{y.shape[1]}"
+                )
+            return mk._finish(np.asarray(x.T @ y))
         return mk.matmul_values(mk._as_mat(x.T), y)
 
 
