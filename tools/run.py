@@ -272,6 +272,7 @@ def run(argv: Sequence[str] | None) -> int:
     except LookupError:
         raise UserError(f"{name}: error: no function @{args.entry} to run") from None
 
+    declared = tuple(fn.function_type.outputs.data)  # results are shown as the user typed them
     t0 = time.perf_counter()
     values = bind_arguments(fn, args.arg)
     phases["load and fact scan"] = time.perf_counter() - t0
@@ -326,7 +327,7 @@ def run(argv: Sequence[str] | None) -> int:
             print_trace(label, ev.trace)
         if args.explain:
             print_plan(label, ev.module)
-    for i, (value, t) in enumerate(zip(results, fn.function_type.outputs.data, strict=True)):
+    for i, (value, t) in enumerate(zip(results, declared, strict=True)):
         print(f"result_{i} : {t} = {describe(value)}")
     if args.output:
         import numpy as np

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
+
+from amls.interpreter.kernels import sparse as sp
 
 CHUNK = 1 << 18
 """Cells per chunk (2 MB of f64: fits in L2/L3 beside the scratch buffer)."""
