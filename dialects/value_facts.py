@@ -17,6 +17,7 @@ by amls-run from the data it loaded; the analysis reads them through `arg_facts`
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 
 from xdsl.dialects import func
@@ -104,6 +105,20 @@ def set_arg_facts(fn: func.FuncOp, index: int, facts: ArgFacts) -> None:
         d[ABSMAX_ATTR] = FloatAttr(facts.absmax, f64)
     dicts[index] = d
     fn.arg_attrs = ArrayAttr([DictionaryAttr(x) for x in dicts]) if any(dicts) else None
+
+
+def pow2_ceil(m: float) -> float:
+    """The least power of two >= m (0 for 0; the largest double at the top): a stable,
+    sound bound on max |x| for signatures and stated facts."""
+    if m <= 0:
+        return 0.0
+    frac, exp = math.frexp(m)
+    if frac == 0.5:
+        return m
+    try:
+        return math.ldexp(1.0, exp)
+    except OverflowError:
+        return sys.float_info.max
 
 
 def assumes_finite(module: ModuleOp) -> bool:

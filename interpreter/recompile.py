@@ -15,9 +15,7 @@ loop entry recompiles the same way.
 
 from __future__ import annotations
 
-import math
 import os
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -31,7 +29,7 @@ from xdsl.ir import Attribute
 from xdsl.passes import PassPipeline
 
 from amls.dialects.matrix import MatrixType
-from amls.dialects.value_facts import ArgFacts, arg_facts
+from amls.dialects.value_facts import ArgFacts, arg_facts, pow2_ceil
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.scan import recall
 from amls.lowering.diagnostics import verify_located
@@ -52,19 +50,6 @@ class ScalarSignature:
 
 
 Signature = tuple[MatSignature | ScalarSignature | None, ...]
-
-
-def pow2_ceil(m: float) -> float:
-    """The least power of two >= m (0 for 0): a stable bound on max |x| for signatures."""
-    if m <= 0:
-        return 0.0
-    frac, exp = math.frexp(m)
-    if frac == 0.5:
-        return m
-    try:
-        return math.ldexp(1.0, exp)
-    except OverflowError:
-        return sys.float_info.max
 
 
 def data_facts(v: Any) -> ArgFacts | None:

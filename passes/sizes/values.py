@@ -22,21 +22,21 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DictionaryAttr,
-    FloatAttr,
     IndexType,
     IntegerType,
     ModuleOp,
-    UnitAttr,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.utils.exceptions import VerifyException
 
 from amls.dialects.matrix import MatrixType
-from amls.dialects.value_facts import ABSMAX_ATTR, ASSUME_FINITE_ATTR, FINITE_ATTR
+from amls.dialects.value_facts import ArgFacts, pow2_ceil, set_arg_facts
+from amls.dialects.value_facts import arg_facts as stated_arg_facts
+from amls.dialects.value_facts import assumes_finite as module_assumes_finite
 from amls.passes.sizes.dataflow import ForwardAnalysis
 
 DBL_MAX = sys.float_info.max
+
 
 @dataclass(frozen=True)
 class ValueFacts:
@@ -128,53 +128,32 @@ def of_type(t: Attribute) -> ValueFacts:
     return UNKNOWN
 
 
-def stated(attrs: DictionaryAttr | None) -> ValueFacts:
-    """The facts a func.func argument's attributes state."""
-    if attrs is None:
-        return UNKNOWN
-    d = attrs.data
-    out = UNKNOWN
-    if isinstance(d.get(FINITE_ATTR), UnitAttr):
-        out = FINITE
-    m = d.get(ABSMAX_ATTR)
-    if isinstance(m, FloatAttr):
-        out = out.meet(ValueFacts.bounded(float(m.value.data)))
-    return out
-
-
-def round_up_pow2(b: float) -> float:
-    """The smallest power of two >= b (stable bounds across rounds and call signatures)."""
-    if b <= 0:
-        return 0.0
-    m, e = math.frexp(b)
-    return math.ldexp(1.0, e - 1) if m == 0.5 else math.ldexp(1.0, e)
-
-
-def state(fn: func.FuncOp, i: int, f: ValueFacts) -> bool:
-    """Write f as argument i's attributes (met with what they state); True if changed."""
-    old = arg_facts(fn, i)
-    new = old.meet(f)
-    b = new.bound
-    attrs = dict(fn.arg_attrs.data[i].data) if fn.arg_attrs is not None else {}
-    if new.finite:
-        attrs[FINITE_ATTR] = UnitAttr()
-    if b is not None and b <= DBL_MAX / 2:
-        b = min(round_up_pow2(b), old.absmax)
-        attrs[ABSMAX_ATTR] = FloatAttr(b, 64)
-    if fn.arg_attrs is None:
-        n = len(fn.body.blocks.first.args) if fn.body.blocks else len(fn.function_type.inputs)
-        fn.arg_attrs = ArrayAttr([DictionaryAttr({}) for _ in range(n)])
-    if attrs == fn.arg_attrs.data[i].data:
-        return False
-    all_attrs = list(fn.arg_attrs.data)
-    all_attrs[i] = DictionaryAttr(attrs)
-    fn.arg_attrs = ArrayAttr(all_attrs)
-    return True
+def of_stated(a: ArgFacts) -> ValueFacts:
+    """ValueFacts of what a func.func argument's attributes state."""
+    out = FINITE if a.finite else UNKNOWN
+    return out if a.absmax is None else out.meet(ValueFacts.bounded(a.absmax))
 
 
 def arg_facts(fn: func.FuncOp, i: int) -> ValueFacts:
-    attrs = fn.arg_attrs.data[i] if fn.arg_attrs is not None else None
-    return stated(attrs)  # type: ignore[arg-type]
+    try:
+        return of_stated(stated_arg_facts(fn, i))
+    except VerifyException:  # malformed: the tools report it; a pass assumes nothing
+        return UNKNOWN
+
+
+def state(fn: func.FuncOp, i: int, f: ValueFacts) -> bool:
+    """State f on argument i (met with what it states; the bound rounded up to a power
+    of two, so it stays stable across rounds); True if that changed the attributes."""
+    old = stated_arg_facts(fn, i)
+    b = f.bound
+    absmax = old.absmax
+    if b is not None:
+        absmax = pow2_ceil(b) if absmax is None else min(pow2_ceil(b), absmax)
+    new = ArgFacts(old.finite or f.finite or absmax is not None, absmax)
+    if new == old:
+        return False
+    set_arg_facts(fn, i, new)
+    return True
 
 
 def assumes_finite(op: Operation) -> bool:
@@ -182,7 +161,7 @@ def assumes_finite(op: Operation) -> bool:
     top = op
     while (p := top.parent_op()) is not None:
         top = p
-    return isinstance(top, ModuleOp) and ASSUME_FINITE_ATTR in top.attributes
+    return isinstance(top, ModuleOp) and module_assumes_finite(top)
 
 
 ValueRule = Callable[[Operation, Sequence[ValueFacts]], ValueFacts]
