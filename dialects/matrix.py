@@ -399,7 +399,7 @@ class MatrixOp(IRDLOperation, ABC):
 # ---------------------------------------------------------------------------
 # Data sources and sinks (impure).
 
-_FORMATS = ("npy", "csv", "mtx")
+_FORMATS = ("npy", "csv", "mtx", "text")
 
 
 def _check_format(fmt: str) -> None:

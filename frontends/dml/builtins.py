@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
 from amls.dialects import matrix as mx
 from amls.frontends.dml import syntax as S
 from amls.frontends.dml.translate import ANY, Translator, Val, fmt_scalar, read_mtd
+from amls.interpreter.kernels.files import mm_header
 
 Builtin = Callable[[Translator, S.Call], Val]
 BUILTINS: dict[str, Builtin] = {}
@@ -362,7 +363,8 @@ def _ifdef(tr: Translator, c: S.Call) -> Val:
 
 # -- I/O ---------------------------------------------------------------------------
 
-_FORMATS = {"csv": "csv", "mm": "mtx", "npy": "npy", "mtx": "mtx"}
+_FORMATS = {"csv": "csv", "mm": "mtx", "npy": "npy", "mtx": "mtx", "text": "text"}
+_EXTENSIONS = {"csv": "csv", "mm": "mm", "mtx": "mm", "npy": "npy"}  # without format= or .mtd
 
 
 @builtin("read")
@@ -377,7 +379,7 @@ def _read(tr: Translator, c: S.Call) -> Val:
         if "data_type" in a
         else mtd.get("data_type", "matrix")
     )
-    if dt != "matrix":
+    if dt not in ("matrix", "scalar"):
         raise tr.err(
             c,
             f"read: data_type '{dt}' not supported"
@@ -390,24 +392,37 @@ def _read(tr: Translator, c: S.Call) -> Val:
     fmt = str(_const(tr, a["format"], "format", c)) if "format" in a else mtd.get("format")
     if fmt is None:
         ext = os.path.splitext(path)[1].lstrip(".").lower()
-        if ext in _FORMATS:
-            fmt = ext
+        if ext in _EXTENSIONS:
+            fmt = _EXTENSIONS[ext]
         else:
             raise tr.err(c, f"read: no format= and no metadata file '{path}.mtd'")
     if fmt not in _FORMATS:
-        raise tr.err(c, f"read: format '{fmt}' not supported yet (csv, mm, npy)")
+        raise tr.err(c, f"read: format '{fmt}' not supported (csv, text, mm, npy)")
+    if dt == "scalar":  # a scalar file holds its value as text: a 1x1 matrix, then the value
+        op = mx.ReadOp.build(
+            result_types=[mx.MatrixType(1, 1)],
+            properties={"path": StringAttr(path), "format": StringAttr("csv")},
+        )
+        tr.emit(op, c)
+        v = Val("f64", tr.mop(mx.ToScalarOp, [op.results[0]], c, f64))
+        vt = str(_const(tr, a["value_type"], "value_type", c)) if "value_type" in a else None
+        vt = vt or mtd.get("value_type", "double")
+        return tr.to_i64(v, c) if vt == "int" else v
     header = (
         bool(_const(tr, a["header"], "header", c))
         if "header" in a
         else bool(mtd.get("header", False))
     )
     sep = str(_const(tr, a["sep"], "sep", c)) if "sep" in a else str(mtd.get("sep", ","))
+    head = mm_header(path) if _FORMATS[fmt] == "mtx" else None  # its size, as the reference
 
-    def dim(key: str) -> int | None:
+    def dim(key: str, i: int) -> int | None:
         v = _const(tr, a[key], key, c) if key in a else mtd.get(key)
+        if v is None and head is not None:
+            v = head[i]
         return int(v) if v is not None and int(v) >= 0 else None
 
-    rows, cols, nnz = dim("rows"), dim("cols"), dim("nnz")
+    rows, cols, nnz = dim("rows", 0), dim("cols", 1), dim("nnz", 2)
     if rows is None or cols is None:
         nnz = None
     rt = mx.MatrixType(rows, cols, nnz)
@@ -451,14 +466,14 @@ def _write(tr: Translator, c: S.Call) -> Val:
     )
     path = str(_const(tr, a["file"], "the file name", c))
     fmt = str(_const(tr, a["format"], "format", c)) if "format" in a else "csv"
-    if fmt == "text":
-        raise tr.err(c, "write: format 'text' (ijv) not supported yet (csv, mm, npy)")
     if fmt not in _FORMATS:
-        raise tr.err(c, f"write: format '{fmt}' not supported yet (csv, mm, npy)")
+        raise tr.err(c, f"write: format '{fmt}' not supported (csv, text, mm, npy)")
     op = mx.WriteOp.build(
         operands=[X], properties={"path": StringAttr(path), "format": StringAttr(_FORMATS[fmt])}
     )
     op.attributes["mtd"] = UnitAttr()
+    if v.kind != "matrix":  # its .mtd says so, as SystemDS's
+        op.attributes["scalar"] = StringAttr({"i64": "int", "i1": "boolean"}.get(v.kind, "double"))
     if "header" in a and bool(_const(tr, a["header"], "header", c)):
         op.attributes["header"] = IntegerAttr(1, 1)
     if "sep" in a:
@@ -467,10 +482,11 @@ def _write(tr: Translator, c: S.Call) -> Val:
     return Val("str", None, "")
 
 
-@builtin("print")
+@builtin("print", "stop")
 def _print(tr: Translator, c: S.Call) -> Val:
+    """print(x), and stop(message): the same text ops, marked `stop` to end the program."""
     if len(c.args) != 1:
-        raise tr.err(c, "print takes one argument")
+        raise tr.err(c, f"{c.name} takes one argument")
     v = tr.expr(c.args[0].value)
     parts = v.const if v.kind == "fmt" else [v]
     text = ""
@@ -486,6 +502,7 @@ def _print(tr: Translator, c: S.Call) -> Val:
     if not pending:
         op = mx.PrintOp.build(operands=[tr.const(0, "i64", c).ssa], properties={})
         op.attributes["text"] = StringAttr(text)
+        _mark_stop(op, c)
         tr.emit(op, c)
         return Val("str", None, "")
     for i, (prefix, p) in enumerate(pending):
@@ -495,13 +512,14 @@ def _print(tr: Translator, c: S.Call) -> Val:
         op.attributes["text"] = StringAttr(prefix + "{}" + suffix)
         if i < len(pending) - 1:
             op.attributes["cont"] = UnitAttr()
+        _mark_stop(op, c)
         tr.emit(op, c)
     return Val("str", None, "")
 
 
-@builtin("stop")
-def _stop(tr: Translator, c: S.Call) -> Val:
-    raise tr.err(c, "builtin stop not supported yet")
+def _mark_stop(op: mx.PrintOp, c: S.Call) -> None:
+    if c.name == "stop":
+        op.attributes["stop"] = UnitAttr()
 
 
 @builtin("assert")

@@ -38,6 +38,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from amls.dialects import matrix as mx
 from amls.frontends.dml import syntax as S
 from amls.frontends.dml.syntax import DMLError
+from amls.interpreter.kernels.javatext import java_double
 
 ANY = mx.MatrixType(None, None)
 
@@ -79,27 +80,12 @@ def kind_of_type(t: Attribute) -> str:
 
 
 def fmt_scalar(v: Any) -> str:
-    """A constant as DML prints it (TRUE, 3, 2.5, 3.0)."""
+    """A constant as DML prints it (TRUE, 3, 2.5, 3.0, 1.0E-5)."""
     if isinstance(v, bool):
         return "TRUE" if v else "FALSE"
     if isinstance(v, float):
-        if math.isnan(v):
-            return "NaN"
-        if math.isinf(v):
-            return "Infinity" if v > 0 else "-Infinity"
-        return repr(v) if abs(v) >= 1e-3 and abs(v) < 1e7 or v == 0 else _java_double(v)
+        return java_double(v)
     return str(v)
-
-
-def _java_double(v: float) -> str:
-    m, e = f"{v:.17E}".split("E")
-    s = repr(v)
-    if "e" in s:
-        m, e = s.split("e")
-        if "." not in m:
-            m += ".0"
-        return f"{m}E{int(e)}"
-    return s
 
 
 def arg_value(text: str) -> Any:

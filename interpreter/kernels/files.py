@@ -1,5 +1,5 @@
-"""Matrix files: .npy, .csv (a separator, optionally a header line) and .mtx (MatrixMarket),
-and SystemDS's .mtd metadata file written beside them.
+"""Matrix files: .npy, .csv (a separator, optionally a header line), .mtx (MatrixMarket) and
+SystemDS's text format (`i j v` lines, 1-based), and SystemDS's .mtd metadata file beside them.
 
 One loader for every way a matrix enters a program (`matrix.read`, amls-run's --arg), so
 a file means the same matrix both ways: a vector is a column, a 0-D value 1x1, an empty
@@ -23,14 +23,19 @@ from amls.interpreter.kernels import KernelError
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.scan import CHUNK, DataFacts, DenseScan, remember, scan
 
-FORMATS = ("npy", "csv", "mtx")
+FORMATS = ("npy", "csv", "mtx", "text")
 
 
 def load_matrix(
-    path: str, fmt: str | None = None, sep: str = ",", header: bool = False
+    path: str,
+    fmt: str | None = None,
+    sep: str = ",",
+    header: bool = False,
+    dims: tuple[int | None, int | None] = (None, None),
 ) -> np.ndarray | sp.csr_array:
     """The 2-D float64 matrix in `path` (format from the suffix unless given; `sep` and
-    `header` describe a CSV file). Its scanned facts are remembered (scan.recall)."""
+    `header` describe a CSV file; `dims` a text (ijv) file's size, from its .mtd).
+    Its scanned facts are remembered (scan.recall)."""
     p = Path(path)
     fmt = fmt or p.suffix.lstrip(".").lower()
     if not p.is_file():
@@ -46,11 +51,11 @@ def load_matrix(
             if a.size == 0:
                 a = np.zeros((0, 0))
         elif fmt == "mtx":
-            import scipy.io  # .mtx files only (start-up)
-
-            a = scipy.io.mmread(p)
+            a = _load_mm(p)
+        elif fmt == "text":
+            a = _load_ijv(p, np.loadtxt(p, ndmin=2, dtype=np.float64), dims)
         else:
-            raise KernelError(f"cannot read '{path}': unknown format '{fmt}' (npy, csv, mtx)")
+            raise KernelError(f"cannot read '{path}': unknown format '{fmt}' (npy, csv, mtx, text)")
     except KernelError:
         raise
     except Exception as e:  # corrupt file, bad numbers, ...
@@ -75,6 +80,54 @@ def load_matrix(
         facts = DataFacts(int(out.shape[0]), int(out.shape[1]), facts.nnz, facts.absmax)
     remember(out, facts)
     return out
+
+
+def mm_header(path: str) -> tuple[int, int, int | None] | None:
+    """rows, cols and (coordinate format) entries of a MatrixMarket file, from its header."""
+    try:
+        with open(path) as f:
+            banner = f.readline().lower().split()
+            for line in f:
+                if line.strip() and not line.startswith("%"):
+                    n = [int(x) for x in line.split()]
+                    break
+            else:
+                return None
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    if banner[:2] != ["%%matrixmarket", "matrix"] or len(n) < 2:
+        return None
+    return n[0], n[1], (n[2] if "coordinate" in banner and len(n) > 2 else None)
+
+
+def _load_mm(p: Path) -> Any:
+    """A MatrixMarket file; coordinate files read by us, as SystemDS writes them (an empty
+    matrix has one `0 0 0` entry, which scipy rejects)."""
+    head = mm_header(str(p))
+    with open(p) as f:
+        banner = f.readline().lower().split()
+    if head is None or head[2] is None or banner[-1:] != ["general"] or "pattern" in banner:
+        import scipy.io  # array, symmetric, ... files (start-up cost only here)
+
+        return scipy.io.mmread(p)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # no entries: an empty matrix
+        cells = np.loadtxt(p, comments="%", skiprows=0, ndmin=2, dtype=np.float64)
+    return _load_ijv(p, cells[1:], head[:2])
+
+
+def _load_ijv(p: Path, cells: np.ndarray, dims: tuple[int | None, int | None]) -> Any:
+    """CSR from `i j v` rows (1-based; a `0 0 0` row stands for an empty matrix)."""
+    if cells.size and cells.shape[1] != 3:
+        raise ValueError(f"expected 'row col value' lines, got {cells.shape[1]} columns")
+    cells = cells.reshape(-1, 3)
+    cells = cells[(cells[:, 0] != 0) | (cells[:, 1] != 0)]
+    i, j = cells[:, 0].astype(np.int64) - 1, cells[:, 1].astype(np.int64) - 1
+    rows = dims[0] if dims[0] is not None else (int(i.max()) + 1 if i.size else 0)
+    cols = dims[1] if dims[1] is not None else (int(j.max()) + 1 if j.size else 0)
+    if i.size and (i.min() < 0 or j.min() < 0 or i.max() >= rows or j.max() >= cols):
+        raise ValueError(f"a cell lies outside the {rows}x{cols} matrix of its metadata")
+    return sp.csr_array((cells[:, 2], (i, j)), shape=(rows, cols))
 
 
 def _load_npy(p: Path) -> tuple[Any, DataFacts | None]:
@@ -123,9 +176,11 @@ def save_matrix(
     sep: str = ",",
     header: bool = False,
     mtd: bool = False,
+    scalar: str | None = None,
 ) -> None:
     """Write x to `path` in `fmt` (CSV with round-tripping f64 digits, a header line of
-    column names C1, C2, ... if asked); with `mtd`, SystemDS's metadata file beside it."""
+    column names C1, C2, ... if asked); with `mtd`, SystemDS's metadata file beside it
+    (for a `scalar` of that value type, a 1x1 x, SystemDS's scalar metadata)."""
     try:
         # Open the file ourselves: np.save and mmwrite would append their extension.
         if fmt == "npy":
@@ -135,17 +190,36 @@ def save_matrix(
             names = sep.join(f"C{j + 1}" for j in range(x.shape[1])) if header else ""
             dense = x.toarray() if sp.issparse(x) else x
             np.savetxt(path, dense, delimiter=sep, fmt="%.17g", header=names, comments="")
-        elif fmt == "mtx":
-            import scipy.io
-
-            with open(path, "wb") as f:
-                scipy.io.mmwrite(f, x)
+        elif fmt in ("mtx", "text"):
+            _save_ijv(x, path, fmt == "mtx")
         else:
             raise KernelError(f"cannot write '{path}': unknown format '{fmt}'")
-        if mtd:
+        if mtd and scalar is not None:
+            _write_json(
+                path + ".mtd", {"data_type": "scalar", "value_type": scalar, "format": "text"}
+            )
+        elif mtd and fmt != "mtx":  # SystemDS writes none beside MatrixMarket files
             _write_mtd(x, path, fmt, sep, header)
     except OSError as e:
         raise KernelError(f"cannot write '{path}': {e}") from e
+
+
+def _save_ijv(x: np.ndarray | sp.csr_array, path: str, mm: bool) -> None:
+    """The non-zero cells as `i j v` lines (1-based, row-major), as SystemDS writes text and
+    coordinate MatrixMarket files; an empty matrix is one `0 0 0` line in text."""
+    c = sp.csr_array(x)
+    c.eliminate_zeros()
+    c.sort_indices()
+    rows = np.repeat(np.arange(c.shape[0], dtype=np.int64) + 1, np.diff(c.indptr))
+    with open(path, "w") as f:
+        if mm:
+            f.write("%%MatrixMarket matrix coordinate real general\n")
+            f.write(f"{c.shape[0]} {c.shape[1]} {c.nnz}\n")
+        elif c.nnz == 0:
+            f.write("0 0 0\n")
+        f.writelines(
+            f"{i} {j} {v!r}\n" for i, j, v in zip(rows, c.indices + 1, c.data.tolist(), strict=True)
+        )
 
 
 def _write_mtd(x: np.ndarray | sp.csr_array, path: str, fmt: str, sep: str, header: bool) -> None:
@@ -156,10 +230,14 @@ def _write_mtd(x: np.ndarray | sp.csr_array, path: str, fmt: str, sep: str, head
         "rows": int(x.shape[0]),
         "cols": int(x.shape[1]),
         "nnz": nnz,
-        "format": {"mtx": "mm"}.get(fmt, fmt),
+        "format": fmt,
     }
     if fmt == "csv":
         meta["header"] = header
         meta["sep"] = sep
-    with open(path + ".mtd", "w") as f:
+    _write_json(path + ".mtd", meta)
+
+
+def _write_json(path: str, meta: dict[str, Any]) -> None:
+    with open(path, "w") as f:
         json.dump(meta, f, indent=4)

@@ -29,11 +29,13 @@ from typing import Any, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
+from xdsl.dialects.builtin import IntegerType
 
 from amls.dialects import matrix as mx
 from amls.interpreter.kernels import Kernel, KernelError, kernel
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix, save_matrix
+from amls.interpreter.kernels.javatext import java_double
 from amls.interpreter.kernels.scan import carry
 
 SPARSE_THRESHOLD = 0.4
@@ -183,7 +185,11 @@ def _gather(y: Operand, rows: NDArray[Any], cols: NDArray[Any]) -> Any:
 
 @_register(mx.ReadOp)
 def read(op: mx.ReadOp, args: Args) -> Mat:
-    x = load_matrix(op.path.data, op.format.data, _sep(op), header="header" in op.attributes)
+    t = op.results[0].type
+    dims = t.shape if isinstance(t, mx.MatrixType) else (None, None)  # a text file's size
+    x = load_matrix(
+        op.path.data, op.format.data, _sep(op), header="header" in op.attributes, dims=dims
+    )
     out = _finish(x)
     carry(x, out)  # the facts scanned at load hold for the CSR or dense form alike
     return out
@@ -198,6 +204,7 @@ def write(op: mx.WriteOp, args: Args) -> None:
         _sep(op),
         header="header" in op.attributes,
         mtd="mtd" in op.attributes,
+        scalar=op.attributes["scalar"].data if "scalar" in op.attributes else None,  # type: ignore[attr-defined]
     )
     return None
 
@@ -228,9 +235,29 @@ def describe(value: Any) -> str:
     return text
 
 
+def _dml_text(op: mx.PrintOp, value: Any) -> str:
+    """A value in a DML print: scalars as SystemDS prints them (TRUE, 1.0E-5)."""
+    t = op.input.type
+    if isinstance(t, IntegerType) and t.width.data == 1:
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float | np.floating):
+        return java_double(float(value))
+    return describe(value)
+
+
+_STOP_PARTS: list[str] = []  # the message of a DML stop() printed by several ops so far
+
+
 @_register(mx.PrintOp)
 def print_(op: mx.PrintOp, args: Args) -> None:
-    text = describe(args[0])
+    text = _dml_text(op, args[0]) if "text" in op.attributes else describe(args[0])
+    if "stop" in op.attributes:  # DML stop(): the message ends the program with an error
+        _STOP_PARTS.append(op.attributes["text"].data.replace("{}", text))  # type: ignore[attr-defined]
+        if "cont" in op.attributes:
+            return None
+        message = "".join(_STOP_PARTS)
+        _STOP_PARTS.clear()
+        raise KernelError(f"stop: {message}")
     if "text" in op.attributes:  # a template: `{}` stands for the value (the DML frontend)
         end = "" if "cont" in op.attributes else "\n"  # `cont`: the line goes on in the next print
         print(op.attributes["text"].data.replace("{}", text), end=end, flush=True)  # type: ignore[attr-defined]
