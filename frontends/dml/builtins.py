@@ -74,6 +74,26 @@ for _name, _kind, _axis in [
     BUILTINS[_name] = lambda tr, c, k=_kind, ax=_axis: _reduce(tr, c, k, ax)
 
 
+@builtin("rowVars", "colVars", "rowSds", "colSds")
+def _row_col_var(tr: Translator, c: S.Call) -> Val:
+    """Sample variance (n - 1) per row or column, from existing ops: sum((X - mean)^2)."""
+    a = _args(tr, c, ["target"], 1)
+    X = Val("matrix", tr.need_matrix(tr.expr(a["target"]), c, c.name))
+    axis = "row" if c.name.startswith("row") else "col"
+
+    def reduce(kind: str, v: Val) -> Val:
+        props = {"kind": StringAttr(kind), "axis": StringAttr(axis)}
+        return Val("matrix", tr.mop(mx.ReduceOp, [v.ssa], c, ANY, props))
+
+    d = tr.binop("-", X, reduce("mean", X), c)
+    ss = reduce("sum", tr.binop("*", d, d, c))
+    n = Val("i64", tr.mop(mx.NcolOp if axis == "row" else mx.NrowOp, [X.ssa], c, i64))
+    var = tr.binop("/", ss, tr.binop("-", n, tr.const(1, "i64", c), c), c)
+    if c.name.endswith("Sds"):
+        return Val("matrix", tr.mop(mx.SqrtOp, [var.ssa], c))
+    return var
+
+
 @builtin("rowIndexMax", "rowIndexMin")
 def _row_index(tr: Translator, c: S.Call) -> Val:
     a = _args(tr, c, ["target"], 1)

@@ -439,9 +439,9 @@ class Translator:
         for v in (lo, hi, step):
             if v is not None and not v.scalar:
                 raise self.err(s, "loop bounds must be scalars")
-        ints = all(v is None or v.kind in ("i64", "i1") for v in (lo, hi, step))
-        kind = "i64" if ints else "f64"
-        conv = self.to_i64 if ints else self.to_f64
+        # SystemDS iterates integers: double bounds and steps are truncated toward zero
+        # (seq(0.5, 2) runs 0, 1, 2), and a step that truncates to 0 runs no iteration.
+        ints, kind, conv = True, "i64", self.to_i64
         lo, hi = conv(lo, s), conv(hi, s)
         if step is None:
             if lo.const is not None and hi.const is not None:
@@ -450,6 +450,12 @@ class Translator:
                 le = self.cmp("<=", lo, hi, s)
                 step = self.select(le, self.const(1, kind, s), self.const(-1, kind, s), s)
         step = conv(step, s)
+        if step.const == 0:
+            hi, step = self.binop("-", lo, self.const(1, "i64", s), s), self.const(1, "i64", s)
+        elif step.const is None:  # a step of 0 at run time: no iteration, as above
+            zero = self.cmp("==", step, self.const(0, "i64", s), s)
+            hi = self.select(zero, self.binop("-", lo, self.const(1, "i64", s), s), hi, s)
+            step = self.select(zero, self.const(1, "i64", s), step, s)
         # trip count: max(0, floor((hi - lo) / step) + 1), iterating k = 0 .. n-1, i = lo + k*step
         if ints and lo.const is not None and step.const == 1:
             lb, ub, st = lo, self.binop("+", hi, self.const(1, "i64", s), s), step
@@ -999,8 +1005,6 @@ class Translator:
                 raise self.err(c, f"builtin {c.name} not supported yet")
             raise self.err(c, f"unknown function '{c.name}'")
         fn = info.node
-        if len({a.name is None for a in c.args}) > 1:  # as SystemDS
-            raise self.err(c, f"{c.name}: pass arguments either all by name or all by position")
         bound = self.bind_args(c, [p.name for p in fn.params])
         if want > len(fn.outs):
             raise self.err(c, f"{c.name} returns {len(fn.outs)} values, {want} are assigned")

@@ -74,12 +74,14 @@ for (i in 1:3) X[i, i] = i
 k = 0
 for (j in 3:1) k = k * 10 + j
 s = 0
-for (t in seq(0, 1, 0.5)) s = s + t
+for (t in seq(0.5, 2.7)) s = s + t
+for (t in seq(0, 1, 0.5)) s = s + 1000
 i = 0
 while (i < 5) { i = i + 2 }
 print(sum(X) + k + s + i)
 """
-    assert run_dml(text, capsys, "O2").strip() == str(6 + 321 + 1.5 + 6)
+    # SystemDS's for runs integers: seq(0.5, 2.7) is 0, 1, 2 and a step of 0.5 (0) runs none
+    assert run_dml(text, capsys, "O2").strip() == str(6 + 321 + 3 + 6.0)
 
 
 def test_function_defaults_named_and_recursion(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,7 +12,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from dml_oracle import DML_DIR, make_inputs, read_outputs, run_amls, run_systemds, systemds_jar
+from dml_oracle import (
+    DML_DIR,
+    make_inputs,
+    prefetch_systemds,
+    read_outputs,
+    run_amls,
+    run_systemds,
+    systemds_jar,
+)
 
 SCRIPTS = sorted(DML_DIR.glob("*.dml"))
 JAR = systemds_jar()
@@ -24,8 +32,19 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return make_inputs(tmp_path_factory.mktemp("dml_inputs"))
+def inputs(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> dict[str, str]:
+    files = make_inputs(tmp_path_factory.mktemp("dml_inputs"))
+    # SystemDS for every selected script not cached yet, two JVMs at a time
+    chosen = [
+        item.callspec.params["script"]
+        for item in request.session.items
+        if hasattr(item, "callspec") and "script" in item.callspec.params
+    ]
+    assert JAR is not None
+    prefetch_systemds(chosen, files, JAR)
+    return files
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
