@@ -99,6 +99,28 @@ def loadavg() -> str:
         return "unknown"
 
 
+def _child_blas_threads() -> int | str:
+    """The BLAS threads a timed child sees (its environment, threadpoolctl's count)."""
+    code = "import numpy; from amls.interpreter.phys.blas_threads import blas_threads; "
+    code += "print(blas_threads())"
+    try:
+        out = subprocess.run(
+            [PYTHON, "-c", code], env=bench_env(), capture_output=True, text=True, timeout=60
+        )
+        return int(out.stdout.strip())
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        return "unknown"
+
+
+def machine_text() -> str:
+    m = machine()
+    return (
+        f"CPU: {m['cpu']} ({m['nproc']} cores); BLAS: {m['blas']}, {m['blas_threads']} "
+        f"thread(s) in the timed runs; NumPy {m['numpy']}, SciPy {m['scipy']}, "
+        f"Python {m['python']}"
+    )
+
+
 def machine() -> dict[str, str]:
     import numpy as np
     import scipy
@@ -115,6 +137,7 @@ def machine() -> dict[str, str]:
         nproc = str(os.cpu_count())
     return {
         "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+        "blas_threads": str(_child_blas_threads()),
         "nproc": nproc,
         "cpu": cpu_model(),
         "python": platform.python_version(),

@@ -35,6 +35,7 @@ from _common import (
     blas_threads_text,
     loadavg,
     machine,
+    machine_text,
     median,
     replace_section,
     run_child,
@@ -176,6 +177,14 @@ def run_naive(example: str) -> dict[str, Any]:
     return {**out, "wall_s": c.wall_s, "maxrss_mb": c.maxrss_mb, "others_busy": c.others_busy}
 
 
+def run_handopt(example: str) -> dict[str, Any]:
+    c = run_child([PYTHON, str(BENCH / "handopt" / f"{example}.py")])
+    if c.rc != 0:
+        raise RuntimeError(f"handopt {example} failed ({c.rc}):\n{c.stderr}")
+    out = json.loads(c.stdout.strip().splitlines()[-1])
+    return {**out, "wall_s": c.wall_s, "maxrss_mb": c.maxrss_mb, "others_busy": c.others_busy}
+
+
 def check_data(examples: list[str]) -> dict[str, Any]:
     c = run_child([PYTHON, str(BENCH / "check_data.py"), *examples])
     found = {}
@@ -204,10 +213,10 @@ def measure(
 ) -> dict[str, Any]:
     """Interleaved rounds; a round during which other processes used more than
     NOISY of the CPUs is run again (at most `retries` times per example)."""
-    kinds = [("amls", "O0"), ("naive", ""), ("amls", "O2")]
+    kinds = [("amls", "O0"), ("naive", ""), ("amls", "O2"), ("handopt", "")]
     if cpu:  # also amls in-process (wall and CPU time, no listener), between the others
         kinds = [("amls", "O0"), ("inproc", "cpuO2"), ("naive", ""), ("amls", "O2")]
-        kinds += [("inproc", "cpuO0")]
+        kinds += [("inproc", "cpuO0"), ("handopt", "")]
     data_check = check_data(examples)
     out: dict[str, Any] = {
         "reps": reps,
@@ -220,6 +229,7 @@ def measure(
         "loadavg_start": loadavg(),
         "date": machine()["date"],
         "blas": blas_threads_text(),
+        "machine": machine_text(),
         "examples": {},
     }
     for ex in examples:
@@ -239,6 +249,8 @@ def measure(
                     got[level] = run_amls(ex, level)
                 elif kind == "inproc":
                     got[level] = run_inproc(ex, level[3:])
+                elif kind == "handopt":
+                    got[kind] = run_handopt(ex)
                 else:
                     got[kind] = run_naive(ex)
             for level in got:
@@ -251,6 +263,7 @@ def measure(
             print(
                 f"{ex:9} round {r}{' (warm-up)' if r < warmup else ''}: "
                 f"naive {got['naive']['compute_s']:.3f} s, "
+                f"hand-optimised {got['handopt']['compute_s']:.3f} s, "
                 f"execute -O0 {got['O0']['phases'].get('execute', float('nan')):.3f} s, "
                 f"-O2 {got['O2']['phases'].get('execute', float('nan')):.3f} s; "
                 f"others used up to {100 * others:.0f}% of the CPUs"
@@ -308,6 +321,9 @@ def summarise(runs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         "naive_wall_s": median([r["wall_s"] for r in runs["naive"]]),
         "naive_rss_mb": median([r["maxrss_mb"] for r in runs["naive"]]),
     }
+    h = runs["handopt"]
+    s["handopt_compute_s"] = median([r["compute_s"] for r in h])
+    s["handopt_wall_s"] = median([r["wall_s"] for r in h])
     everything = [r.get("others_busy", 0.0) for rs in runs.values() for r in rs]
     s["others_busy_median"] = median(everything)
     s["others_busy_max"] = max(everything, default=0.0)
@@ -323,6 +339,11 @@ def summarise(runs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         s[f"{lv}_wall_s"] = median([r["wall_s"] for r in rs])
         s[f"{lv}_rss_mb"] = median([r["maxrss_mb"] for r in rs])
         s[f"{lv}_ratio"] = s[f"{lv}_execute_s"] / s["naive_compute_s"]
+        s[f"{lv}_hand_ratio"] = s[f"{lv}_execute_s"] / s["handopt_compute_s"]
+        s[f"{lv}_hand_ratio_same_round"] = median(
+            [_phase(a, "execute") / n["compute_s"] for a, n in zip(rs, h, strict=True)]
+        )
+        s[f"{lv}_wall_hand_ratio"] = s[f"{lv}_wall_s"] / s["handopt_wall_s"]
         # Runs of the same round saw the same machine: their ratio is less noisy.
         s[f"{lv}_ratio_same_round"] = median(
             [_phase(a, "execute") / n["compute_s"] for a, n in zip(rs, runs["naive"], strict=True)]
@@ -331,6 +352,12 @@ def summarise(runs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         mid = sorted(rs, key=lambda r: _phase(r, "execute"))[len(rs) // 2] if rs else None
         s[f"{lv}_ops"] = mid["ops"] if mid else {}
         s[f"{lv}_ops_executed"] = sum(int(c) for c, _ in mid["ops"].values()) if mid else 0
+    s["O2_over_O0_same_round"] = median(
+        [
+            _phase(a, "execute") / _phase(b, "execute")
+            for a, b in zip(runs["O2"], runs["O0"], strict=True)
+        ]
+    )
     return s
 
 
@@ -346,6 +373,7 @@ def markdown(result: dict[str, Any]) -> str:
     lines = [
         f"Measured {result['date']}. Medians of {result['reps']} interleaved runs "
         f"after {result['warmup']} warm-up round(s); {result.get('blas', '')}; "
+        f"{result.get('machine', '')}; "
         f"load average {result['loadavg_start']} at the start, {result['loadavg_end']} at the end. "
         f"Each round waited (up to {result.get('max_wait', 60):.0f} s) for the machine to be at "
         f"most {100 * result['max_busy']:.0f}% busy, and a timed round during which other "
@@ -382,6 +410,26 @@ def markdown(result: dict[str, Any]) -> str:
             f"| {'bit-identical' if r['data_check']['identical'] else '**DIFFERS**'} |"
         )
     lines += [
+        "",
+        "Against hand-optimised NumPy (bench/handopt/: what an expert writes, each "
+        "optimisation commented; the same data, timed the same way):",
+        "",
+        "| example | hand-optimised compute s | amls execute -O2 s "
+        f"| execute/hand-optimised -O2 (target <= {RATIO_TARGET:.2f}) | same round "
+        "| -O2 / -O0 same round (target <= 1.02) | wall s amls -O2 / hand-optimised |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        *[
+            f"| {ex} | {r['summary']['handopt_compute_s']:.3f} "
+            f"| {r['summary']['O2_execute_s']:.3f} "
+            f"| {r['summary']['O2_hand_ratio']:.2f} "
+            f"{_ok(r['summary']['O2_hand_ratio'] <= RATIO_TARGET)} "
+            f"| {r['summary']['O2_hand_ratio_same_round']:.2f} "
+            f"| {r['summary']['O2_over_O0_same_round']:.2f} "
+            f"{_ok(r['summary']['O2_over_O0_same_round'] <= 1.02)} "
+            f"| {r['summary']['O2_wall_s']:.2f} / {r['summary']['handopt_wall_s']:.2f} "
+            f"({r['summary']['O2_wall_hand_ratio']:.2f}) |"
+            for ex, r in result["examples"].items()
+        ],
         "",
         "Ratios: median execute / median naive compute (the target column), and the median "
         "over rounds of execute / naive compute within one round (runs of one round saw the "

@@ -18,6 +18,7 @@ from amls.dialects import phys
 from amls.interpreter.kernels import KERNELS, Kernel, KernelError, kernel
 from amls.interpreter.kernels import matrix as mk
 from amls.interpreter.kernels import sparse as sp
+from amls.interpreter.phys import blas_threads
 
 Args = tuple[Any, ...]
 
@@ -78,7 +79,12 @@ MMCHAIN_MIN_ROWS = 64  # per-block Python cost stays small for very wide X
 
 
 def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndarray | None:
-    """t(X)%*%(X%*%v) [w*, -y] by row blocks; None when the operands do not suit it."""
+    """t(X)%*%(X%*%v) [w*, -y] by row blocks; None when the operands do not suit it.
+
+    With BLAS threads > 1 the row range is split across that many threads, each running
+    the blocks of its part with single-threaded BLAS (see blas_threads): X is still read
+    once, on every core. Partial sums are added in range order: deterministic for a
+    given thread count."""
     n, m = x.shape
     if (
         x.nbytes < MMCHAIN_MIN_BYTES
@@ -90,15 +96,24 @@ def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndar
         return None
     rows = max(MMCHAIN_MIN_ROWS, MMCHAIN_BLOCK_BYTES // (8 * max(m, 1)))
     vv = v[:, 0]
+
+    def part(lo: int, hi: int) -> np.ndarray:
+        acc = np.zeros(m)
+        for i in range(lo, hi, rows):
+            j = min(i + rows, hi)
+            xb = x[i:j]
+            qb = xb @ vv
+            if kind == "xtwxv":
+                qb = z[i:j, 0] * qb
+            elif kind == "xtxvy":
+                qb = qb - z[i:j, 0]
+            acc += xb.T @ qb
+        return acc
+
+    threads = blas_threads.blas_threads()
     acc = np.zeros(m)
-    for i in range(0, n, rows):
-        xb = x[i : i + rows]
-        qb = xb @ vv
-        if kind == "xtwxv":
-            qb = z[i : i + rows, 0] * qb
-        elif kind == "xtxvy":
-            qb = qb - z[i : i + rows, 0]
-        acc += xb.T @ qb
+    for p in blas_threads.run_parallel(part, blas_threads.split_rows(n, threads, rows)):
+        acc += p
     return acc.reshape(m, 1)
 
 
@@ -157,6 +172,10 @@ def tak(op: phys.TakOp, args: Args) -> Any:
         if _all_dense(*xs):
             if axis == "all" and len(xs) == 2 and xs[0].shape[1] == 1:
                 return mk._dot(xs[0][:, 0], xs[1][:, 0])  # as 1xn %*% nx1 computes it
+            if axis == "all" and len(xs) == 3 and xs[0].shape[1] == 1:
+                # Three-operand einsum runs a slow generic loop on columns: one product
+                # temporary and a dot are faster.
+                return mk._dot(np.multiply(xs[0][:, 0], xs[1][:, 0]), xs[2][:, 0])
             spec = ",".join(["ij"] * len(xs))
             if axis == "all":
                 return float(np.einsum(f"{spec}->", *xs))
@@ -197,6 +216,11 @@ def wsloss(op: phys.WslossOp, args: Args) -> float:
             raise KernelError("wsloss: W, X, U%*%t(V) shapes differ")
         # |X - U%*%t(V)| <= max|X| + k*max|U|*max|V| in every cell: under 1e150 (False for
         # NaN/Inf) the residual's square is finite, so 0 * r^2 = 0 wherever W is zero.
+        if _all_dense(w, x, u, v):
+            # One temporary: the residual, squared in place (r*r is r^2 bit for bit).
+            r = np.subtract(x, u @ v.T)
+            np.multiply(r, r, out=r)
+            return float(np.einsum("ij,ij->", w, r))
         bound = _max_abs(x) + u.shape[1] * _max_abs(u) * _max_abs(v)
         if sp.issparse(w) and bound < 1e150:
             # Post-weighting: U%*%t(V) only where W is non-zero.

@@ -149,6 +149,36 @@ def one_use(name: str) -> Test:
 
 
 @condition
+def read_only_by_tmm(name: str) -> Test:
+    """Every use of the value is t(value) %*% ... (through a transpose whose every use is
+    a matmul's left operand) or the right operand of such a product: rewriting each of
+    them leaves the value unused, so it is never built."""
+
+    def lhs_transpose(v: SSAValue) -> bool:
+        return isinstance(v.owner, mx.TransposeOp) and all(
+            isinstance(u.operation, mx.MatmulOp) and u.index == 0 for u in v.uses
+        )
+
+    def test(b: Bindings) -> bool:
+        v = b[name]
+        for u in v.uses:
+            op = u.operation
+            if isinstance(op, mx.TransposeOp):
+                if not lhs_transpose(op.results[0]):
+                    return False
+            elif not (
+                isinstance(op, mx.MatmulOp)
+                and u.index == 1
+                and lhs_transpose(op.operands[0])
+                and op.operands[0].owner.operands[0] is v  # type: ignore[union-attr]
+            ):
+                return False
+        return True
+
+    return test
+
+
+@condition
 def one_of(prop: str, *values: str) -> Test:
     """A bound property (PropVar) is one of these strings."""
     return lambda b: b[prop] in values

@@ -29,6 +29,7 @@ from amls.passes.rewrite.conditions import (
     nonzero_const,
     one_of,
     one_use,
+    read_only_by_tmm,
     same_shape,
     square_product,
 )
@@ -52,6 +53,7 @@ from amls.passes.rewrite.pattern import (
 )
 
 X, Y, Z, A, B, C = Mat("X"), Mat("Y"), Mat("Z"), Mat("A"), Mat("B"), Mat("C")
+_CB = Op(mx.CbindOp, A, B).as_("C")
 s, s1, s2, a, b = Num("s"), Num("s1"), Num("s2"), Num("a"), Num("b")
 K = PropVar("kind")
 
@@ -235,4 +237,13 @@ STATIC_RULES: list[Rule] = [
          Native(rand_scaled("add")), when=one_use("R")),
     Rule("rand-scale", Op(mx.RandOp, Var("r"), Var("k")).as_("R") - Num("c"),
          Native(rand_scaled("sub")), when=one_use("R")),
+    # t([A, B]) %*% [A, B] and t([A, B]) %*% Y by blocks, when nothing else reads [A, B]:
+    # the same dot products, without copying A into the appended matrix (the intercept
+    # column of a regression's normal equations).
+    Rule("tmm-of-cbind", t(_CB) @ Mat("C"),
+         Op(mx.RbindOp, Op(mx.CbindOp, t(A) @ A, t(A) @ B),
+            Op(mx.CbindOp, t(t(A) @ B), t(B) @ B)),
+         when=read_only_by_tmm("C")),
+    Rule("tmm-of-cbind", t(_CB) @ Y, Op(mx.RbindOp, t(A) @ Y, t(B) @ Y),
+         when=read_only_by_tmm("C")),
 ]  # fmt: skip

@@ -812,6 +812,25 @@ def _nested_append(draw: Draw) -> Instance:
     return done(f, out, exact=True)
 
 
+@case("tmm-of-cbind", STATIC)
+def _tmm_of_cbind(draw: Draw) -> Instance:
+    # Every reader of cbind(A, B) is a t(.)-product (else the rule holds back): the Gram
+    # form t(C) %*% C, the cross form t(C) %*% Y, or both on one C.
+    f = F()
+    n = draw(dims(0, 4))
+    a = f.arg(draw(matrices((n, draw(dims(0, 3))))))
+    b = f.arg(draw(matrices((n, draw(dims(0, 3))))))
+    c = f.cbind(a, b)
+    tc = f.t(c)
+    form = draw(st.sampled_from(["gram", "cross", "both"]))
+    outs = []
+    if form in ("gram", "both"):
+        outs.append(f.mm(tc, c))
+    if form in ("cross", "both"):
+        outs.append(f.mm(tc, f.arg(draw(matrices((n, draw(dims(1, 3))))))))
+    return done(f, *outs, exact=False)
+
+
 @case("rand-scale", STATIC, examples=50)
 def _rand_scale(draw: Draw) -> Instance:
     f = F()

@@ -433,3 +433,42 @@ def test_mmchain_row_blocked_path(case: FusedCase, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(pk, "_mmchain_blocked", spy)
     test_fused_rule_preserves_results(case)
     assert any(used), "the blocked path never ran"
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if c.rule == "mmchain"])
+def test_mmchain_threaded_row_blocks(
+    case: FusedCase, threads: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The thread-aware one-pass kernel: the row range split across `threads` Python
+    threads (as with that many BLAS threads), same numbers as the unfused ops."""
+    from amls.interpreter.phys import blas_threads as bt
+
+    monkeypatch.setattr(bt, "blas_threads", lambda: threads)
+    test_mmchain_row_blocked_path(case, monkeypatch)
+
+
+@pytest.mark.parametrize(
+    ("n", "parts", "align"), [(0, 2, 4), (1, 2, 4), (7, 2, 2), (10, 3, 4), (100, 2, 64), (5, 8, 1)]
+)
+def test_split_rows_covers_in_aligned_parts(n: int, parts: int, align: int) -> None:
+    from amls.interpreter.phys.blas_threads import split_rows
+
+    ranges = split_rows(n, parts, align)
+    assert len(ranges) <= parts
+    covered = [i for lo, hi in ranges for i in range(lo, hi)]
+    assert covered == list(range(n))
+    assert all(lo % align == 0 for lo, _ in ranges)
+
+
+def test_run_parallel_keeps_order_and_limits_blas() -> None:
+    from amls.interpreter.phys.blas_threads import blas_threads, run_parallel
+
+    seen: list[int] = []
+
+    def part(lo: int, hi: int) -> tuple[int, int]:
+        seen.append(blas_threads())
+        return lo, hi
+
+    assert run_parallel(part, [(0, 3), (3, 5), (5, 9)]) == [(0, 3), (3, 5), (5, 9)]
+    assert seen == [1, 1, 1]  # each part runs single-threaded BLAS

@@ -871,3 +871,20 @@ def test_matrix_files_load_the_same_through_read_and_arg(tmp_path: Path) -> None
         assert by_read.shape == by_arg.shape
         assert_same(by_read, dense(by_arg))
     assert parse_arg_value(str(empty), MatrixType(None, None, None)).shape == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        (np.array([[np.inf], [1.0], [-0.0]]), np.array([[0.0, 2.0, -1.0]])),
+        (np.random.default_rng(3).standard_normal((50, 1)), np.ones((1, 7))),
+        (np.array([[1.0], [np.nan]]), np.array([[1.0, 1e308]])),
+    ],
+)
+def test_outer_product_matmul_matches_gemm(a: np.ndarray, b: np.ndarray) -> None:
+    """x %*% t(y) (inner dimension 1) runs as a broadcast multiply: bit for bit gemm's."""
+    from amls.interpreter.kernels.matrix import matmul_values
+
+    with np.errstate(all="ignore"):
+        got, want = matmul_values(a, b), a @ b
+    np.testing.assert_array_equal(got, want)
