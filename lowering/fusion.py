@@ -26,7 +26,17 @@ from amls.passes.rewrite.conditions import (
     same_shape,
 )
 from amls.passes.rewrite.match import matches_op
-from amls.passes.rewrite.pattern import Mat, Num, Op, colSums, show, sum_, t, to_scalar
+from amls.passes.rewrite.pattern import (
+    Mat,
+    Num,
+    Op,
+    colSums,
+    rowSums,
+    show,
+    sum_,
+    t,
+    to_scalar,
+)
 from amls.passes.sizes.memory import matrix_bytes
 
 
@@ -178,6 +188,7 @@ FUSED_RULES: tuple[FusedRule, ...] = (
               {"axis": "all"}, when=all_of(same_shape("XY", "Z"), same_shape("X", "Y", "Z"))),
         Fused(phys.TakOp, sum_(X * Y), ("X", "Y"), {"axis": "all"}, when=same_shape("X", "Y")),
         Fused(phys.TakOp, colSums(X * Y), ("X", "Y"), {"axis": "col"}, when=same_shape("X", "Y")),
+        Fused(phys.TakOp, rowSums(X * Y), ("X", "Y"), {"axis": "row"}, when=same_shape("X", "Y")),
     )),
     FusedRule("tak+ dot", (
         Fused(phys.TakOp, to_scalar((t(X) @ y).as_("XTy")), ("X", "y"), {"axis": "all"},

@@ -47,6 +47,15 @@
 // CHECK-NEXT:    %xr = phys.mul local %X, %r
 // CHECK-NEXT:    %no = phys.reduce local sum all %xr
 
+// rowSums(X*Y) and diag-of-mm's rowSums(X*t(Y)): row-wise dots, the product never formed;
+// not where the product has another use.
+// CHECK-LABEL: func.func @tak_row(
+// CHECK:         %rs = phys.tak local row %X, %Y : {{.*}} -> !matrix.mat<100x1xf64>
+// CHECK-NEXT:    %Wt = phys.transpose local %W
+// CHECK-NEXT:    %dg = phys.tak local row %X, %Wt : {{.*}} -> !matrix.mat<100x1xf64>
+// CHECK-NEXT:    %xy2 = phys.mul local %X, %Y
+// CHECK-NEXT:    %no = phys.reduce local sum row %xy2
+
 // dot-product-sum's output, to_scalar(t(x)%*%y), runs as tak (one op, no 1x1 matrix);
 // not where t(x) or the product has another use, or the sizes are unknown. The local/dist
 // choice is the matmul's: under the DIST budget its 500-cell vectors go dist, unfused.
@@ -130,6 +139,16 @@ func.func @tak(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %Z: !ma
   %xr = matrix.mul %X, %r : (!matrix.mat<100x20xf64>, !matrix.mat<1x20xf64>) -> !matrix.mat<100x20xf64>
   %no = matrix.reduce sum all %xr : (!matrix.mat<100x20xf64>) -> f64
   func.return %s3, %s2, %cs, %no : f64, f64, !matrix.mat<1x20xf64>, f64
+}
+func.func @tak_row(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %W: !matrix.mat<20x100xf64>) -> (!matrix.mat<100x1xf64>, !matrix.mat<100x1xf64>, !matrix.mat<100x1xf64>, !matrix.mat<100x20xf64>) {
+  %xy = matrix.mul %X, %Y : !matrix.mat<100x20xf64>
+  %rs = matrix.reduce sum row %xy : (!matrix.mat<100x20xf64>) -> !matrix.mat<100x1xf64>
+  %Wt = matrix.transpose %W : (!matrix.mat<20x100xf64>) -> !matrix.mat<100x20xf64>
+  %xw = matrix.mul %X, %Wt : !matrix.mat<100x20xf64>
+  %dg = matrix.reduce sum row %xw : (!matrix.mat<100x20xf64>) -> !matrix.mat<100x1xf64>
+  %xy2 = matrix.mul %X, %Y : !matrix.mat<100x20xf64>
+  %no = matrix.reduce sum row %xy2 : (!matrix.mat<100x20xf64>) -> !matrix.mat<100x1xf64>
+  func.return %rs, %dg, %no, %xy2 : !matrix.mat<100x1xf64>, !matrix.mat<100x1xf64>, !matrix.mat<100x1xf64>, !matrix.mat<100x20xf64>
 }
 func.func @dot(%x: !matrix.mat<500x1xf64>, %y: !matrix.mat<500x1xf64>, %u: !matrix.mat<?x1xf64>, %v: !matrix.mat<?x1xf64>) -> (f64, f64, f64, f64, !matrix.mat<1x500xf64>, !matrix.mat<1x1xf64>) {
   %xt = matrix.transpose %x : (!matrix.mat<500x1xf64>) -> !matrix.mat<1x500xf64>
