@@ -40,6 +40,15 @@
 // CHECK-NEXT:    %Xt2 = phys.transpose local %X
 // CHECK-NEXT:    %b = phys.matmul local mm %Xt2, %Z
 
+// In a loop: a t(X) computed in the loop still fuses; one licm hoisted out of it does
+// not (it is paid once; the plain product on it runs every iteration).
+// CHECK-LABEL: func.func @tmm_loop(
+// CHECK:         %Xt = phys.transpose local %X
+// CHECK:         scf.for
+// CHECK-NEXT:      %a = phys.matmul local mm %Xt, %yi
+// CHECK-NEXT:      %b = phys.tmm local %X, %a
+// CHECK-NEXT:      scf.yield %b
+
 // CHECK-LABEL: func.func @tak(
 // CHECK:         %s3 = phys.tak local all %X, %Y, %Z : {{.*}} -> f64
 // CHECK-NEXT:    %s2 = phys.tak local all %X, %Y : {{.*}} -> f64
@@ -127,6 +136,19 @@ func.func @tmm(%X: !matrix.mat<1000x50xf64>, %y: !matrix.mat<1000x1xf64>, %Z: !m
   %Xt2 = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
   %b = matrix.matmul %Xt2, %Z : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x80xf64>) -> !matrix.mat<50x80xf64>
   func.return %a, %b : !matrix.mat<50x1xf64>, !matrix.mat<50x80xf64>
+}
+func.func @tmm_loop(%X: !matrix.mat<1000x1000xf64>, %y: !matrix.mat<1000x1xf64>) -> !matrix.mat<1000x1xf64> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c5 = arith.constant 5 : i64
+  %Xt = matrix.transpose %X : (!matrix.mat<1000x1000xf64>) -> !matrix.mat<1000x1000xf64>
+  %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%yi = %y) -> (!matrix.mat<1000x1xf64>) : i64 {
+    %a = matrix.matmul %Xt, %yi : (!matrix.mat<1000x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<1000x1xf64>
+    %Xt2 = matrix.transpose %X : (!matrix.mat<1000x1000xf64>) -> !matrix.mat<1000x1000xf64>
+    %b = matrix.matmul %Xt2, %a : (!matrix.mat<1000x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<1000x1xf64>
+    scf.yield %b : !matrix.mat<1000x1xf64>
+  }
+  func.return %r : !matrix.mat<1000x1xf64>
 }
 func.func @tak(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %Z: !matrix.mat<100x20xf64>, %r: !matrix.mat<1x20xf64>) -> (f64, f64, !matrix.mat<1x20xf64>, f64) {
   %xy = matrix.mul %X, %Y : !matrix.mat<100x20xf64>
