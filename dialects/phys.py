@@ -379,7 +379,8 @@ class TmmOp(PhysOp):
 @irdl_op_definition
 class TakOp(PhysOp):
     """Ternary/binary aggregate of a product without materialising it:
-    axis all: sum(X*Y[*Z]) -> f64; axis col: colSums(X*Y) -> 1xC."""
+    axis all: sum(X*Y[*Z]) -> f64; axis col: colSums(X*Y) -> 1xC; axis row:
+    rowSums(X*Y) -> Rx1 (diag(X%*%Y) after diag-of-mm is rowSums(X*t(Y)))."""
 
     name = "phys.tak"
     KEYWORD_PROPS: ClassVar[tuple[str, ...]] = ("exec", "axis")
@@ -392,10 +393,10 @@ class TakOp(PhysOp):
     def verify_phys(self) -> None:
         axis = self.axis.data
         n = len(self.inputs)
-        if axis not in ("all", "col"):
-            raise VerifyException(f"tak axis must be all or col, got '{axis}'")
-        if n not in (2, 3) or (axis == "col" and n != 2):
-            raise VerifyException(f"tak {axis} takes {'2' if axis == 'col' else '2 or 3'} operands")
+        if axis not in ("all", "col", "row"):
+            raise VerifyException(f"tak axis must be all, col or row, got '{axis}'")
+        if n not in (2, 3) or (axis != "all" and n != 2):
+            raise VerifyException(f"tak {axis} takes {'2 or 3' if axis == 'all' else '2'} operands")
         shapes = [_mt(v).shape for v in self.inputs]
         for s in shapes[1:]:
             for a, b in zip(s, shapes[0], strict=True):
@@ -405,6 +406,8 @@ class TakOp(PhysOp):
             raise VerifyException("tak all returns f64")
         if axis == "col":
             _expect(self, (1, shapes[0][1]))
+        if axis == "row":
+            _expect(self, (shapes[0][0], 1))
 
 
 @irdl_op_definition

@@ -151,8 +151,16 @@ def _coords(a: sp.csr_array) -> tuple[NDArray[np.int64], NDArray[Any]]:
 
 def _with_data(a: sp.csr_array, data: Dense) -> Mat:
     """A's pattern with new values (fresh index arrays: results never share them)."""
+    data = np.asarray(data, dtype=np.float64)
+    if data.ndim == 1 and len(data) == a.nnz and bool((data != 0).all()):
+        # No new zero: A's index arrays, copied, are the result's (no coordinates, no
+        # recount of the row pointers: PageRank's A / rowSums(A) 62 -> ~20 ms).
+        idx = _index_dtype(*a.shape, len(data))
+        out = sp.csr_array((data, a.indices.astype(idx), a.indptr.astype(idx)), shape=a.shape)
+        out.has_canonical_format = True
+        return _finish(out)
     rows, cols = _coords(a)
-    return _csr(rows, cols.copy(), np.asarray(data, dtype=np.float64), a.shape)
+    return _csr(rows, cols.copy(), data, a.shape)
 
 
 def _lookup(x: sp.csr_array, rows: NDArray[Any], cols: NDArray[Any]) -> Dense:

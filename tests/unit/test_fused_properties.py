@@ -1,7 +1,7 @@
 """Property tests of the fused physical operators: lower-to-phys never changes a result.
 
 For every row of FUSED_RULES (lowering/fusion.py) -- tsmm left/right, mmchain xtxv /
-xtwxv / xtxvy, tmm, wsloss, tak+ (sum(X*Y*Z), sum(X*Y), colSums(X*Y)), tak+ dot and
+xtwxv / xtxvy, tmm, wsloss, tak+ (sum(X*Y*Z), sum(X*Y), colSums(X*Y), rowSums(X*Y)), tak+ dot and
 axpy add/sub -- and for sum(X^2) -> `phys.reduce local sumsq` (simplify-dynamic's
 sum-squared, then lowered), a case builds `@f` holding the pattern, typed exactly from
 the drawn inputs, with the helpers of rewrite_cases.py. Per drawn example:
@@ -277,6 +277,19 @@ def _tak2(draw: rc.Draw, axis: str) -> Drawn:
 
 case("tak-xy", "tak+", axis="all")(_tak2)
 case("tak-colsums", "tak+", axis="col")(_tak2)
+case("tak-rowsums", "tak+", axis="row")(_tak2)
+
+
+@case("tak-diag", "tak+")
+def _tak_diag(draw: rc.Draw) -> Drawn:
+    """rowSums(X * t(Y)), diag-of-mm's output for diag(X%*%Y): t(Y) is a transposed view
+    the row-wise kernel reads strided."""
+    f = rc.F()
+    n, k = draw(st.integers(0, 6)), draw(st.integers(0, 6))
+    x = f.arg(draw(matrices((n, k))))
+    y = f.arg(draw(matrices((k, n))))
+    out = f.reduce("sum", "row", f.bin("mul", x, f.t(y)))
+    return rc.done(f, out, exact=False), "phys.tak local row/2"
 
 
 @case("tak-dot", "tak+ dot")
@@ -295,7 +308,7 @@ def _tak_csr_nonfinite(draw: rc.Draw) -> Drawn:
     """A CSR operand against a dense one holding NaN/Inf at the CSR's implicit zeros: tak's
     own sparse path must keep the product's 0 * Inf = NaN (the mixing is rare in the other
     cases' independent draws)."""
-    form = draw(st.sampled_from(["all", "col", "xyz", "dot"]))
+    form = draw(st.sampled_from(["all", "col", "row", "xyz", "dot"]))
     if form == "dot":
         shape = (draw(st.integers(1, 6)), 1)
     else:
@@ -316,7 +329,7 @@ def _tak_csr_nonfinite(draw: rc.Draw) -> Drawn:
     if form == "xyz":
         p = f.bin("mul", p, f.arg(draw(matrices(shape))))
     arity = 3 if form == "xyz" else 2
-    axis = "col" if form == "col" else "all"
+    axis = form if form in ("col", "row") else "all"
     out = f.reduce("sum", axis, p)
     return rc.done(f, out, exact=False, deg=3), f"phys.tak local {axis}/{arity}"
 

@@ -40,12 +40,30 @@
 // CHECK-NEXT:    %Xt2 = phys.transpose local %X
 // CHECK-NEXT:    %b = phys.matmul local mm %Xt2, %Z
 
+// In a loop: a t(X) computed in the loop still fuses; one licm hoisted out of it does
+// not (it is paid once; the plain product on it runs every iteration).
+// CHECK-LABEL: func.func @tmm_loop(
+// CHECK:         %Xt = phys.transpose local %X
+// CHECK:         scf.for
+// CHECK-NEXT:      %a = phys.matmul local mm %Xt, %yi
+// CHECK-NEXT:      %b = phys.tmm local %X, %a
+// CHECK-NEXT:      scf.yield %b
+
 // CHECK-LABEL: func.func @tak(
 // CHECK:         %s3 = phys.tak local all %X, %Y, %Z : {{.*}} -> f64
 // CHECK-NEXT:    %s2 = phys.tak local all %X, %Y : {{.*}} -> f64
 // CHECK-NEXT:    %cs = phys.tak local col %X, %Z : {{.*}} -> !matrix.mat<1x20xf64>
 // CHECK-NEXT:    %xr = phys.mul local %X, %r
 // CHECK-NEXT:    %no = phys.reduce local sum all %xr
+
+// rowSums(X*Y) and diag-of-mm's rowSums(X*t(Y)): row-wise dots, the product never formed;
+// not where the product has another use.
+// CHECK-LABEL: func.func @tak_row(
+// CHECK:         %rs = phys.tak local row %X, %Y : {{.*}} -> !matrix.mat<100x1xf64>
+// CHECK-NEXT:    %Wt = phys.transpose local %W
+// CHECK-NEXT:    %dg = phys.tak local row %X, %Wt : {{.*}} -> !matrix.mat<100x1xf64>
+// CHECK-NEXT:    %xy2 = phys.mul local %X, %Y
+// CHECK-NEXT:    %no = phys.reduce local sum row %xy2
 
 // dot-product-sum's output, to_scalar(t(x)%*%y), runs as tak (one op, no 1x1 matrix);
 // not where t(x) or the product has another use, or the sizes are unknown. The local/dist
@@ -119,6 +137,19 @@ func.func @tmm(%X: !matrix.mat<1000x50xf64>, %y: !matrix.mat<1000x1xf64>, %Z: !m
   %b = matrix.matmul %Xt2, %Z : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x80xf64>) -> !matrix.mat<50x80xf64>
   func.return %a, %b : !matrix.mat<50x1xf64>, !matrix.mat<50x80xf64>
 }
+func.func @tmm_loop(%X: !matrix.mat<1000x1000xf64>, %y: !matrix.mat<1000x1xf64>) -> !matrix.mat<1000x1xf64> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c5 = arith.constant 5 : i64
+  %Xt = matrix.transpose %X : (!matrix.mat<1000x1000xf64>) -> !matrix.mat<1000x1000xf64>
+  %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%yi = %y) -> (!matrix.mat<1000x1xf64>) : i64 {
+    %a = matrix.matmul %Xt, %yi : (!matrix.mat<1000x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<1000x1xf64>
+    %Xt2 = matrix.transpose %X : (!matrix.mat<1000x1000xf64>) -> !matrix.mat<1000x1000xf64>
+    %b = matrix.matmul %Xt2, %a : (!matrix.mat<1000x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<1000x1xf64>
+    scf.yield %b : !matrix.mat<1000x1xf64>
+  }
+  func.return %r : !matrix.mat<1000x1xf64>
+}
 func.func @tak(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %Z: !matrix.mat<100x20xf64>, %r: !matrix.mat<1x20xf64>) -> (f64, f64, !matrix.mat<1x20xf64>, f64) {
   %xy = matrix.mul %X, %Y : !matrix.mat<100x20xf64>
   %xyz = matrix.mul %xy, %Z : !matrix.mat<100x20xf64>
@@ -130,6 +161,16 @@ func.func @tak(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %Z: !ma
   %xr = matrix.mul %X, %r : (!matrix.mat<100x20xf64>, !matrix.mat<1x20xf64>) -> !matrix.mat<100x20xf64>
   %no = matrix.reduce sum all %xr : (!matrix.mat<100x20xf64>) -> f64
   func.return %s3, %s2, %cs, %no : f64, f64, !matrix.mat<1x20xf64>, f64
+}
+func.func @tak_row(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %W: !matrix.mat<20x100xf64>) -> (!matrix.mat<100x1xf64>, !matrix.mat<100x1xf64>, !matrix.mat<100x1xf64>, !matrix.mat<100x20xf64>) {
+  %xy = matrix.mul %X, %Y : !matrix.mat<100x20xf64>
+  %rs = matrix.reduce sum row %xy : (!matrix.mat<100x20xf64>) -> !matrix.mat<100x1xf64>
+  %Wt = matrix.transpose %W : (!matrix.mat<20x100xf64>) -> !matrix.mat<100x20xf64>
+  %xw = matrix.mul %X, %Wt : !matrix.mat<100x20xf64>
+  %dg = matrix.reduce sum row %xw : (!matrix.mat<100x20xf64>) -> !matrix.mat<100x1xf64>
+  %xy2 = matrix.mul %X, %Y : !matrix.mat<100x20xf64>
+  %no = matrix.reduce sum row %xy2 : (!matrix.mat<100x20xf64>) -> !matrix.mat<100x1xf64>
+  func.return %rs, %dg, %no, %xy2 : !matrix.mat<100x1xf64>, !matrix.mat<100x1xf64>, !matrix.mat<100x1xf64>, !matrix.mat<100x20xf64>
 }
 func.func @dot(%x: !matrix.mat<500x1xf64>, %y: !matrix.mat<500x1xf64>, %u: !matrix.mat<?x1xf64>, %v: !matrix.mat<?x1xf64>) -> (f64, f64, f64, f64, !matrix.mat<1x500xf64>, !matrix.mat<1x1xf64>) {
   %xt = matrix.transpose %x : (!matrix.mat<500x1xf64>) -> !matrix.mat<1x500xf64>
