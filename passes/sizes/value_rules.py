@@ -375,9 +375,7 @@ def replace(op: mx.ReplaceOp, ins: Sequence[ValueFacts]) -> ValueFacts:
     p = _const(op.operands[1])
     if p is not None and math.isnan(p) and r.nan_free:
         # The NaN cells become r; X's bound on its numbers holds for the rest.
-        return ValueFacts.make(
-            max(x.absmax, r.absmax), nan_free=True, nonneg=x.nonneg and r.nonneg
-        )
+        return ValueFacts.make(max(x.absmax, r.absmax), nan_free=True, nonneg=x.nonneg and r.nonneg)
     return x.join(r)
 
 
