@@ -252,6 +252,7 @@ STATIC_RULES: list[Rule] = [
     # s finite: where X != 0, X + 0*s is X (0 * Inf would be NaN).
     Rule("replace-zero", X + binary(mx.EqOp, X, Lit(0.0)) * s,
          Op(mx.ReplaceOp, X, Lit(0.0), s), when=finite("s")),
+    Rule("replace-zero", X + binary(mx.EqOp, X, Lit(0.0)), Op(mx.ReplaceOp, X, Lit(0.0), Lit(1.0))),
     Rule("replace-same", Op(mx.ReplaceOp, X, Var("p"), Var("p")), X),
     Rule("replace-nan-free", Op(mx.ReplaceOp, X, Num("p"), Num("r")), X,
          when=all_of(is_nan_const("p"), nan_free("X"))),

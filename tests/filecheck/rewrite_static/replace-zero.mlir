@@ -40,3 +40,17 @@ func.func @no_replace_zero(%X: !matrix.mat<3x4xf64>, %Y: !matrix.mat<3x4xf64>, %
   %q = matrix.add %X, %n : !matrix.mat<3x4xf64>
   func.return %r, %q : !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>
 }
+
+// -----
+
+// X + (X==0): s = 1 (the common guard before a division).
+// TRACE:       rewrite: replace-zero at {{.*}}replace-zero.mlir:[[# @LINE + 7]]:3
+// CHECK-LABEL: func.func @replace_zero_one(
+// CHECK:         %[[O:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT:    %r = matrix.replace %X, %{{.*}}, %[[O]]
+func.func @replace_zero_one(%X: !matrix.mat<3x4xf64>) -> !matrix.mat<3x4xf64> {
+  %z = arith.constant 0.0 : f64
+  %e = matrix.eq %X, %z : (!matrix.mat<3x4xf64>, f64) -> !matrix.mat<3x4xf64>
+  %r = matrix.add %X, %e : !matrix.mat<3x4xf64>
+  func.return %r : !matrix.mat<3x4xf64>
+}
