@@ -22,7 +22,7 @@ func.func @det_not_square(%A: !matrix.mat<3x4xf64>) {
 
 // -----
 
-// CHECK:      {{.*}}dml_ops.mlir:[[# @LINE + 3]]:3: error: matrix.rev: result rows 4 contradict the operands, which give 3x4
+// CHECK:      {{.*}}dml_ops.mlir:[[# @LINE + 2]]:3: error: matrix.rev: result rows 4 contradict the operands, which give 3x4
 func.func @rev_shape(%A: !matrix.mat<3x4xf64>) {
   %r = matrix.rev %A : (!matrix.mat<3x4xf64>) -> !matrix.mat<4x4xf64>
   func.return
