@@ -764,6 +764,37 @@ class NotOp(ElementwiseUnaryOp):
     name = "matrix.not"
 
 
+# -- trigonometric and NaN test (DML sin, cos, tan, is.nan) ---------------------------
+
+
+@irdl_op_definition
+class SinOp(ElementwiseUnaryOp):
+    """sin(a); |sin| <= 1, NaN for +-Inf"""
+
+    name = "matrix.sin"
+
+
+@irdl_op_definition
+class CosOp(ElementwiseUnaryOp):
+    """cos(a); |cos| <= 1, NaN for +-Inf"""
+
+    name = "matrix.cos"
+
+
+@irdl_op_definition
+class TanOp(ElementwiseUnaryOp):
+    """tan(a); unbounded, finite for finite a"""
+
+    name = "matrix.tan"
+
+
+@irdl_op_definition
+class IsNanOp(ElementwiseUnaryOp):
+    """is.nan(a) as 0/1 (1 only for NaN, not for +-Inf)"""
+
+    name = "matrix.isnan"
+
+
 @irdl_op_definition
 class SelectOp(MatrixOp):
     """select(cond, a, b): a where cond != 0, else b; a and b may be scalars."""
@@ -859,13 +890,16 @@ class ReshapeOp(MatrixOp):
         _check_dims_operands(self, self.rows, self.cols)
 
 
-REDUCE_KINDS = ("sum", "mean", "min", "max", "sumsq", "argmin", "argmax")
+REDUCE_KINDS = ("sum", "mean", "min", "max", "sumsq", "argmin", "argmax", "var", "sd", "prod")
 REDUCE_AXES = ("all", "row", "col")
 
 
 @irdl_op_definition
 class ReduceOp(MatrixOp):
-    """`matrix.reduce KIND AXIS %X`: all -> f64, row -> Rx1, col -> 1xC."""
+    """`matrix.reduce KIND AXIS %X`: all -> f64, row -> Rx1, col -> 1xC.
+
+    var and sd are the sample variance and standard deviation (divisor n-1, as
+    SystemDS and R; one value gives 0, none NaN); prod is the product (1 of none)."""
 
     name = "matrix.reduce"
     KEYWORD_PROPS: ClassVar[tuple[str, ...]] = ("kind", "axis")
@@ -905,6 +939,79 @@ class TraceOp(MatrixOp):
         r, c = mat_type(self.input).shape
         if _differ(r, c):
             raise VerifyException(f"trace expects a square matrix, got {_fmt((r, c))}")
+
+
+# -- reorganisation and cumulative aggregates of the DML frontend -----------------
+
+
+@irdl_op_definition
+class RevOp(MatrixOp):
+    """`matrix.rev %X`: the rows of X in reverse order (DML rev); same shape and nnz."""
+
+    name = "matrix.rev"
+    input = operand_def(Mat)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_facts(self) -> None:
+        _check_result(self, mat_type(self.input).shape)
+
+
+CUMAGG_KINDS = ("sum", "prod", "min", "max")
+
+
+@irdl_op_definition
+class CumAggOp(MatrixOp):
+    """`matrix.cumagg KIND %X`: column-wise cumulative aggregate, top to bottom (DML
+    cumsum, cumprod, cummin, cummax): row i holds agg(X[0:i+1, j]). Same shape.
+
+    One op with a `kind` property, as matrix.reduce: the kinds share shape, size
+    and rewrite rules and differ only in the combining function."""
+
+    name = "matrix.cumagg"
+    KEYWORD_PROPS: ClassVar[tuple[str, ...]] = ("kind",)
+    input = operand_def(Mat)
+    kind = prop_def(StringAttr)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_facts(self) -> None:
+        if self.kind.data not in CUMAGG_KINDS:
+            raise VerifyException(
+                f"unknown cumagg kind '{self.kind.data}' ({', '.join(CUMAGG_KINDS)})"
+            )
+        _check_result(self, mat_type(self.input).shape)
+
+
+@irdl_op_definition
+class ReplaceOp(MatrixOp):
+    """`matrix.replace %X, %pattern, %replacement`: X with every cell equal to pattern
+    set to replacement (DML replace); a NaN pattern matches the NaN cells."""
+
+    name = "matrix.replace"
+    input = operand_def(Mat)
+    pattern = operand_def(F64)
+    replacement = operand_def(F64)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_facts(self) -> None:
+        _check_result(self, mat_type(self.input).shape)
+
+
+@irdl_op_definition
+class DetOp(MatrixOp):
+    """`matrix.det %A`: the determinant of a square matrix (1 for 0x0)."""
+
+    name = "matrix.det"
+    input = operand_def(Mat)
+    result = result_def(F64)
+    traits = traits_def(Pure())
+
+    def verify_facts(self) -> None:
+        r, c = mat_type(self.input).shape
+        if _differ(r, c):
+            raise VerifyException(f"det expects a square matrix, got {_fmt((r, c))}")
 
 
 @irdl_op_definition
@@ -1116,6 +1223,7 @@ BINARY_OPS: tuple[type[ElementwiseBinaryOp], ...] = (
 )  # fmt: skip
 UNARY_OPS: tuple[type[ElementwiseUnaryOp], ...] = (
     NegOp, ExpOp, LogOp, SqrtOp, AbsOp, SignOp, RoundOp, FloorOp, CeilOp, SigmoidOp, NotOp,
+    SinOp, CosOp, TanOp, IsNanOp,
 )  # fmt: skip
 
 Matrix = Dialect(
@@ -1137,6 +1245,10 @@ Matrix = Dialect(
         ReshapeOp,
         ReduceOp,
         TraceOp,
+        RevOp,
+        CumAggOp,
+        ReplaceOp,
+        DetOp,
         SliceOp,
         UpdateOp,
         CbindOp,

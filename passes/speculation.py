@@ -177,9 +177,11 @@ def _matrix_op_ok(op: Operation) -> bool:
         keep = 1 - op.AXIS
         first = dim(op.inputs[0], keep)
         return len(op.inputs) >= 2 and all(dim(v, keep) == first for v in op.inputs[1:])
-    if isinstance(op, mx.DiagOp | mx.TraceOp):
+    if isinstance(op, mx.DiagOp | mx.TraceOp | mx.DetOp):
         r, c = dim(op.input, 0), dim(op.input, 1)
         return r == c or (isinstance(op, mx.DiagOp) and c == 1)
+    if isinstance(op, mx.RevOp | mx.CumAggOp | mx.ReplaceOp):
+        return True
     if isinstance(op, mx.ReduceOp):
         if op.kind.data not in ("argmin", "argmax"):
             return True

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from typing import Any
 
 from xdsl.dialects import arith
+from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
     BoolAttr,
     FloatAttr,
@@ -129,6 +131,77 @@ def _minmax(tr: Translator, c: S.Call) -> Val:
     return acc
 
 
+# var, sd, prod and their row/column forms: matrix.reduce kinds (sample variance, n-1).
+
+
+def _moment(tr: Translator, c: S.Call, kind: str, axis: str) -> Val:
+    a = _args(tr, c, ["target"], 1)
+    v = tr.expr(a["target"])
+    if v.scalar:  # a scalar is a 1x1 matrix here (var 0, prod itself)
+        v = Val("matrix", tr.mop(mx.FromScalarOp, [tr.operand(v, c)], c, mx.MatrixType(1, 1)))
+    X = tr.need_matrix(v, c, c.name)
+    props = {"kind": StringAttr(kind), "axis": StringAttr(axis)}
+    if axis == "all":
+        return Val("f64", tr.mop(mx.ReduceOp, [X], c, f64, props))
+    return Val("matrix", tr.mop(mx.ReduceOp, [X], c, ANY, props))
+
+
+for _name, _kind, _axis in [
+    ("var", "var", "all"), ("sd", "sd", "all"), ("prod", "prod", "all"),
+    ("rowVars", "var", "row"), ("colVars", "var", "col"), ("rowSds", "sd", "row"),
+    ("colSds", "sd", "col"), ("rowProds", "prod", "row"), ("colProds", "prod", "col"),
+]:  # fmt: skip
+    BUILTINS[_name] = lambda tr, c, k=_kind, ax=_axis: _moment(tr, c, k, ax)
+
+
+@builtin("cumsum", "cumprod", "cummin", "cummax")
+def _cumagg(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target"], 1)
+    X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
+    props = {"kind": StringAttr(c.name[3:])}
+    return Val("matrix", tr.mop(mx.CumAggOp, [X], c, ANY, props))
+
+
+@builtin("replace")
+def _replace(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target", "pattern", "replacement"], 3)
+    X = tr.need_matrix(tr.expr(a["target"]), c, "replace")
+    p = tr.materialize(tr.to_f64(tr.expr(a["pattern"]), c), c)
+    r = tr.materialize(tr.to_f64(tr.expr(a["replacement"]), c), c)
+    return Val("matrix", tr.mop(mx.ReplaceOp, [X, p.ssa, r.ssa], c))
+
+
+@builtin("is.nan", "isNaN")
+def _isnan(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target"], 1)
+    v = tr.expr(a["target"])
+    if v.kind == "matrix":
+        return Val("matrix", tr.mop(mx.IsNanOp, [v.ssa], c))
+    x = tr.to_f64(v, c)
+    if x.const is not None:
+        return Val("i1", None, math.isnan(x.const))
+    x = tr.materialize(x, c)
+    return Val("i1", tr.emit(arith.CmpfOp(x.ssa, x.ssa, "uno"), c).results[0])
+
+
+_TRIG = {"sin": (mx.SinOp, xmath.SinOp, math.sin), "cos": (mx.CosOp, xmath.CosOp, math.cos),
+         "tan": (mx.TanOp, xmath.TanOp, math.tan)}  # fmt: skip
+
+
+@builtin(*_TRIG)
+def _trig(tr: Translator, c: S.Call) -> Val:
+    mcls, scls, fn = _TRIG[c.name]
+    a = _args(tr, c, ["target"], 1)
+    v = tr.expr(a["target"])
+    if v.kind == "matrix":
+        return Val("matrix", tr.mop(mcls, [v.ssa], c))
+    x = tr.to_f64(v, c)
+    if x.const is not None and math.isfinite(x.const):
+        return Val("f64", None, fn(x.const))
+    x = tr.materialize(x, c)
+    return Val("f64", tr.emit(scls(x.ssa), c).results[0])
+
+
 # -- matrix functions ---------------------------------------------------------------
 
 
@@ -144,6 +217,14 @@ def _unary_matrix(cls: type[Any]) -> Builtin:
 BUILTINS["t"] = _unary_matrix(mx.TransposeOp)
 BUILTINS["diag"] = _unary_matrix(mx.DiagOp)
 BUILTINS["inv"] = _unary_matrix(mx.InvOp)
+BUILTINS["rev"] = _unary_matrix(mx.RevOp)
+
+
+@builtin("det")
+def _det(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target"], 1)
+    X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
+    return Val("f64", tr.mop(mx.DetOp, [X], c, f64))
 
 
 @builtin("trace")
@@ -545,6 +626,3 @@ def _mark_stop(op: mx.PrintOp, c: S.Call) -> None:
 @builtin("assert")
 def _assert(tr: Translator, c: S.Call) -> Val:
     raise tr.err(c, "builtin assert not supported yet")
-
-
-del arith

@@ -572,6 +572,8 @@ class Translator:
 
     def lookup(self, name: str, node: S.Node) -> Val:
         v = self.env.get(name)
+        if v is None and name in ("NaN", "Inf"):  # DML's float constants (unless assigned)
+            return Val("f64", None, math.nan if name == "NaN" else math.inf)
         if v is None:
             raise self.err(node, f"undefined variable '{name}'")
         return v

@@ -521,6 +521,10 @@ UNARY_FNS: dict[type[mx.ElementwiseUnaryOp], UnaryFn] = {
     mx.CeilOp: np.ceil,
     mx.SigmoidOp: sigmoid,
     mx.NotOp: _not,
+    mx.SinOp: np.sin,
+    mx.CosOp: np.cos,
+    mx.TanOp: np.tan,
+    mx.IsNanOp: lambda x: np.isnan(x).astype(np.float64),
 }
 
 
@@ -774,7 +778,39 @@ def _reduce_all(a: Mat, kind: str) -> float:
             v = float(ufunc.reduce(a.data, initial=ident))
             return float(ufunc(v, 0.0)) if a.nnz < n else v
         return float(ufunc.reduce(a, axis=None, initial=ident))
+    if kind in ("var", "sd", "prod"):
+        return float(_moment_rows(_as_mat(a.reshape((1, n))), kind)[0])
     raise KernelError(f"reduce {kind} needs axis row or col")
+
+
+def _moment_rows(a: Mat, kind: str) -> Dense:
+    """Per-row var / sd (sample: divisor n-1, one value gives 0 as in SystemDS, none NaN)
+    or prod of a matrix; CSR is read without densifying (its zeros are counted)."""
+    nrows, n = a.shape
+    if kind == "prod":
+        if not sp.issparse(a):
+            return np.prod(a, axis=1)
+        counts = np.diff(a.indptr)
+        stored = np.ones(nrows)
+        nonempty = counts > 0
+        if a.nnz:
+            stored[nonempty] = np.multiply.reduceat(a.data, a.indptr[:-1][nonempty])
+        # A missing cell multiplies by 0 (NaN and Inf stay NaN, as dense NumPy).
+        return np.where(counts < n, stored * 0.0, stored)
+    with np.errstate(all="ignore"):
+        if sp.issparse(a):
+            counts = np.diff(a.indptr)
+            rows = np.repeat(np.arange(nrows), counts)
+            mean = np.bincount(rows, weights=a.data, minlength=nrows) / np.float64(n)
+            dev = a.data - mean[rows]
+            ssd = np.bincount(rows, weights=dev * dev, minlength=nrows).astype(np.float64)
+            ssd += (n - counts) * mean * mean  # the zeros' deviations
+        else:
+            mean = a.sum(axis=1) / np.float64(n)
+            dev = a - mean[:, None]
+            ssd = np.einsum("ij,ij->i", dev, dev)
+        var = ssd / np.float64(max(n - 1, 1)) if n else np.full(nrows, np.nan)
+    return np.sqrt(var) if kind == "sd" else var
 
 
 def _reduce_axis(a: Mat, kind: str, axis: str) -> Dense:
@@ -788,6 +824,9 @@ def _reduce_axis(a: Mat, kind: str, axis: str) -> Dense:
         v = _sumsq_axis(a, by_row)
     elif kind == "mean":
         v = np.asarray(a.sum(axis=np_axis), dtype=np.float64) / np.float64(n)
+    elif kind in ("var", "sd", "prod"):
+        lines = a if by_row else (_as_mat(a.T.tocsr()) if sp.issparse(a) else a.T)
+        v = _moment_rows(lines, kind)
     elif sp.issparse(a):
         lines = a if by_row else _as_mat(a.T.tocsr())
         v = _sparse_row_extreme(lines, kind)
@@ -846,6 +885,93 @@ def trace(op: mx.TraceOp, args: Args) -> float:
     if a.shape[0] != a.shape[1]:
         raise KernelError(f"trace expects a square matrix, got {a.shape[0]}x{a.shape[1]}")
     return float(np.sum(a.diagonal()))
+
+
+# Reorganisation and cumulative aggregates of the DML frontend.
+
+
+@_register(mx.RevOp)
+def rev(op: mx.RevOp, args: Args) -> Mat:
+    a = _as_mat(args[0])
+    if not sp.issparse(a):
+        return a[::-1].copy()
+    counts = np.diff(a.indptr)[::-1]  # new row i is old row r-1-i
+    indptr = np.zeros(a.shape[0] + 1, dtype=a.indptr.dtype)
+    np.cumsum(counts, out=indptr[1:])
+    offset = np.arange(a.nnz) - np.repeat(indptr[:-1], counts)
+    order = np.repeat(a.indptr[:-1][::-1], counts) + offset
+    out = sp.csr_array((a.data[order], a.indices[order].copy(), indptr), shape=a.shape)
+    out.has_canonical_format = True
+    return out
+
+
+_CUM_UFUNCS = {"sum": np.add, "prod": np.multiply, "min": np.minimum, "max": np.maximum}
+"""Down each column; minimum/maximum propagate NaN, as the reduce kernels do."""
+
+
+def _cumulate(kind: str, a: Dense) -> Dense:
+    return _CUM_UFUNCS[kind].accumulate(a, axis=0)
+
+
+@_register(mx.CumAggOp)
+def cumagg(op: mx.CumAggOp, args: Args) -> Mat:
+    a = _as_mat(args[0])
+    kind = op.kind.data
+    if kind not in mx.CUMAGG_KINDS:
+        raise KernelError(f"unknown cumagg kind '{kind}'")
+    if sp.issparse(a) and kind == "prod":
+        out = _sparse_cumprod(a)
+        if out is not None:
+            return out
+    return _cumulate(kind, _dense(a))
+
+
+def _sparse_cumprod(a: sp.csr_array) -> Mat | None:
+    """cumprod of CSR: a column is non-zero only down to its first zero. None where a
+    product is not finite (Inf * 0 below it would be NaN, not 0): the dense path then."""
+    csc = a.tocsc()
+    csc.sort_indices()
+    counts = np.diff(csc.indptr)
+    pos = np.arange(csc.nnz) - np.repeat(csc.indptr[:-1], counts)
+    prefix = csc.indices == pos  # rows 0..k-1 all stored: the leading run of a column
+    rows, cols, vals = [], [], []
+    for j in np.flatnonzero(counts):
+        lo, hi = csc.indptr[j], csc.indptr[j + 1]
+        run = int(np.count_nonzero(prefix[lo:hi]))
+        if run:
+            vals.append(np.multiply.accumulate(csc.data[lo : lo + run]))
+            rows.append(np.arange(run))
+            cols.append(np.full(run, j))
+    if not vals:
+        return sp.csr_array(a.shape, dtype=np.float64)
+    data = np.concatenate(vals)
+    if not np.isfinite(data).all():
+        return None
+    out = sp.csc_array((data, (np.concatenate(rows), np.concatenate(cols))), shape=a.shape)
+    return _finish(out.tocsr())
+
+
+@_register(mx.ReplaceOp)
+def replace(op: mx.ReplaceOp, args: Args) -> Mat:
+    a = _as_mat(args[0])
+    pattern, repl = float(args[1]), float(args[2])
+
+    def hit(x: Dense) -> Any:
+        return np.isnan(x) if math.isnan(pattern) else x == pattern
+
+    if sp.issparse(a) and (pattern != 0 or repl == 0):  # implicit zeros stay (or match to 0)
+        return _with_data(a, np.where(hit(a.data), repl, a.data))
+    d = _dense(a)
+    return np.where(hit(d), repl, d)
+
+
+@_register(mx.DetOp)
+def det(op: mx.DetOp, args: Args) -> float:
+    a = _as_mat(args[0])
+    n = _check_square(a, "det")
+    if n == 0:
+        return 1.0
+    return float(np.linalg.det(_dense(a)))
 
 
 @_register(mx.SliceOp)

@@ -91,7 +91,7 @@ def cells(v: SSAValue) -> int | None:
     return None if s is None or None in s else s[0] * s[1]  # type: ignore[operator]
 
 
-_BOOLEAN_OPS = (*mx.COMPARISONS, mx.AndOp, mx.OrOp, mx.NotOp)
+_BOOLEAN_OPS = (*mx.COMPARISONS, mx.AndOp, mx.OrOp, mx.NotOp, mx.IsNanOp)
 
 
 def holds_boolean(v: SSAValue) -> bool:
@@ -135,6 +135,40 @@ def finite(*names: str) -> Cond:
         return None
 
     return Cond(f"finite({', '.join(names)})", test, why)
+
+
+def nan_free(*names: str) -> Cond:
+    """Every named value provably holds no NaN (Inf allowed): replace(X, NaN, r) and
+    is.nan(X) leave such a value alone."""
+
+    def test(b: Bindings) -> bool:
+        return all(value_facts(b, b[n]).nan_free for n in names)
+
+    def why(b: Bindings) -> str | None:
+        for n in names:
+            v = b[n]
+            if not value_facts(b, v).nan_free:
+                shown = f"%{v.name_hint}" if v.name_hint else n
+                return f"{shown} not provably NaN-free ({value_facts(b, v).text()})"
+        return None
+
+    return Cond(f"nan_free({', '.join(names)})", test, why)
+
+
+@condition
+def is_nan_const(name: str) -> Test:
+    """The scalar is the constant NaN (a float literal cannot match NaN: NaN != NaN)."""
+
+    def test(b: Bindings) -> bool:
+        c = constant_value(b[name])
+        return isinstance(c, float) and math.isnan(c)
+
+    return test
+
+
+@condition
+def rows_at_least(name: str, n: int) -> Test:
+    return lambda b: (s := shape(b[name])) is not None and s[0] is not None and s[0] >= n
 
 
 @condition

@@ -192,6 +192,9 @@ _REDUCE_NAMES = {
     ("mean", "row"): "rowMeans", ("mean", "col"): "colMeans",
     ("min", "row"): "rowMins", ("min", "col"): "colMins",
     ("max", "row"): "rowMaxs", ("max", "col"): "colMaxs",
+    ("var", "row"): "rowVars", ("var", "col"): "colVars",
+    ("sd", "row"): "rowSds", ("sd", "col"): "colSds",
+    ("prod", "row"): "rowProds", ("prod", "col"): "colProds",
 }  # fmt: skip
 
 
@@ -228,6 +231,9 @@ def _show(p: Op, names: bool) -> str:
         return f"reduce[{kind}, {axis}]({args})"
     if p.cls is mx.TransposeOp:
         return f"t({args})"
+    if p.cls is mx.CumAggOp:
+        kind = p.props["kind"]
+        return f"cum{kind}({args})" if isinstance(kind, str) else f"cumagg[{kind}]({args})"
     return f"{p.cls.name.split('.', 1)[1]}({args})"
 
 
@@ -272,3 +278,11 @@ def unary(cls: type[Operation], x: Pat) -> Op:
 
 def binary(cls: type[Operation], a: Pat, b: Pat) -> Op:
     return Op(cls, a, b)
+
+
+def rev(x: Pat) -> Op:
+    return Op(mx.RevOp, x)
+
+
+def cumagg(kind: str | PropVar, x: Pat) -> Op:
+    return Op(mx.CumAggOp, x, props={"kind": kind})

@@ -33,6 +33,7 @@ from amls.passes.rewrite.conditions import (
     not_,
     one_use,
     rows_are,
+    rows_at_least,
     same_cols,
     same_rows,
     same_shape,
@@ -51,6 +52,7 @@ from amls.passes.rewrite.pattern import (
     Var,
     binary,
     colSums,
+    cumagg,
     from_scalar,
     reduce,
     rowSums,
@@ -159,6 +161,15 @@ def sliced_mm(builder: Builder, b: Bindings) -> SSAValue | None:
     return builder.insert(mx.MatmulOp.build(operands=[xs, ys], result_types=[rt]))
 
 
+def reverse_row_numbers(builder: Builder, b: Bindings) -> SSAValue | None:
+    """seq(n, 1, -1) for n = nrow(X) known: the weights of sum(cumsum(X))."""
+    n = b["X"].type.rows
+    if n is None or n < 1:
+        return None
+    ends = [builder.insert(arith.ConstantOp(FloatAttr(x, f64))) for x in (float(n), 1.0, -1.0)]
+    return builder.insert(mx.SeqOp.build(operands=ends, result_types=[mx.MatrixType(n, 1, n)]))
+
+
 # -- the table ---------------------------------------------------------------------
 
 _COL_AGGS = ("sum", "mean", "min", "max")
@@ -264,4 +275,16 @@ DYNAMIC_RULES: list[Rule] = [
       for cls in mx.BINARY_OPS if not is_commutative(cls)),
     Rule("nnz-of-compare", sum_(binary(mx.NeOp, X, Lit(0.0))), Native(nnz_literal)),
     Rule("select-constant", Op(mx.SelectOp, Mat("c"), Var("T"), Var("F")), Native(select_known)),
+    # -- cumulative aggregates, rev and the element-wise ops of the DML frontend --------
+    Rule("cumagg-single-row", cumagg(K, X), X, when=rows_are("X", 1)),
+    # sum(cumsum(X)) weighs row i by the n-i partial sums holding it. finite(root): no
+    # partial sum overflows, so the reassociation changes only rounding.
+    *(Rule("sum-of-cumsum", reduce("sum", ax, cumagg("sum", X)),
+           reduce("sum", ax, X * Native(reverse_row_numbers)),
+           when=all_of(rows_at_least("X", 2), finite("root")))
+      for ax in ("all", "col")),
+    *(Rule("empty-unary", Op(cls, X), Native(zeros_of_root), when=is_empty("X"))
+      for cls in (mx.SinOp, mx.TanOp, mx.IsNanOp)),
+    Rule("empty-reorg", Op(mx.RevOp, X), Native(zeros_of_root), when=is_empty("X")),
+    Rule("empty-cumagg", cumagg(K, X), Native(zeros_of_root), when=is_empty("X")),
 ]  # fmt: skip

@@ -26,6 +26,8 @@ from amls.passes.rewrite.conditions import (
     finite,
     is_1x1,
     is_boolean,
+    is_nan_const,
+    nan_free,
     nonzero_const,
     one_of,
     one_use,
@@ -45,6 +47,7 @@ from amls.passes.rewrite.pattern import (
     Var,
     binary,
     reduce,
+    rev,
     sum_,
     t,
     to_scalar,
@@ -124,6 +127,7 @@ _CMP_NEGATION = {
     mx.GeOp: mx.LtOp, mx.EqOp: mx.NeOp, mx.NeOp: mx.EqOp,
 }  # fmt: skip
 _AGG_KINDS = ("sum", "mean", "min", "max", "sumsq")
+_REV_AGG_KINDS = ("sum", "mean", "min", "max", "sumsq", "var", "sd")
 
 
 def _fill(c: float, like: Var) -> Op:
@@ -246,4 +250,22 @@ STATIC_RULES: list[Rule] = [
          when=read_only_by_tmm("C")),
     Rule("tmm-of-cbind", t(_CB) @ Y, Op(mx.RbindOp, t(A) @ Y, t(B) @ Y),
          when=read_only_by_tmm("C")),
+    # -- rev, replace, is.nan (the DML frontend's ops) --------------------------------
+    Rule("rev-rev", rev(rev(X)), X),
+    # Full and column aggregates do not see the row order (reassociation, as
+    # agg-of-transpose). Not prod: a reordered product under/overflows elsewhere.
+    Rule("agg-of-rev", reduce(K, "all", rev(X)), reduce(K, "all", X),
+         when=one_of("kind", *_REV_AGG_KINDS)),
+    Rule("agg-of-rev", reduce(K, "col", rev(X)), reduce(K, "col", X),
+         when=one_of("kind", *_REV_AGG_KINDS)),
+    # A row aggregate of reversed rows is the reversed row aggregates: exact, any kind.
+    Rule("rowagg-of-rev", reduce(K, "row", rev(X)), rev(reduce(K, "row", X))),
+    # s finite: where X != 0, X + 0*s is X (0 * Inf would be NaN).
+    Rule("replace-zero", X + binary(mx.EqOp, X, Lit(0.0)) * s,
+         Op(mx.ReplaceOp, X, Lit(0.0), s), when=finite("s")),
+    Rule("replace-zero", X + binary(mx.EqOp, X, Lit(0.0)), Op(mx.ReplaceOp, X, Lit(0.0), Lit(1.0))),
+    Rule("replace-same", Op(mx.ReplaceOp, X, Var("p"), Var("p")), X),
+    Rule("replace-nan-free", Op(mx.ReplaceOp, X, Num("p"), Num("r")), X,
+         when=all_of(is_nan_const("p"), nan_free("X"))),
+    Rule("isnan-nan-free", unary(mx.IsNanOp, X), _fill(0.0, X), when=nan_free("X")),
 ]  # fmt: skip

@@ -198,13 +198,16 @@ def elementwise_binary(op: mx.ElementwiseBinaryOp, ins: Sequence[Facts]) -> Fact
 
 _ZERO_ONE_OPS = (*mx.COMPARISONS, mx.AndOp, mx.OrOp)
 # Unary ops whose result is finite when the input is.
-_FINITE_UNARY = (mx.NegOp, mx.AbsOp, mx.SignOp, mx.RoundOp, mx.FloorOp, mx.CeilOp, mx.SigmoidOp)
+_FINITE_UNARY = (
+    mx.NegOp, mx.AbsOp, mx.SignOp, mx.RoundOp, mx.FloorOp, mx.CeilOp, mx.SigmoidOp,
+    mx.SinOp, mx.CosOp, mx.TanOp,
+)  # fmt: skip
 
 
 @size_rule(*mx.UNARY_OPS)
 def elementwise_unary(op: mx.ElementwiseUnaryOp, ins: Sequence[Facts]) -> Facts:
     x = _mat(ins[0])
-    fin = x.finite and isinstance(op, _FINITE_UNARY)
+    fin = (x.finite and isinstance(op, _FINITE_UNARY)) or isinstance(op, mx.IsNanOp)
     if isinstance(op, NNZ_EXACT_UNARY):
         return MatFacts.make(x.rows, x.cols, x.nnz, x.nnz_ub, x.rows_ub, x.cols_ub, fin)
     if isinstance(op, ZERO_SAFE_UNARY):
@@ -319,12 +322,51 @@ def reduce(op: mx.ReduceOp, ins: Sequence[Facts]) -> Facts:
         safe = kind in ("sum", "sumsq") or (reduced is not None and reduced > 0)
         nnz_ub = _lo(n_ub, x.nnz_ub) if safe else n_ub
         nnz = 0 if x.nnz == 0 and safe else None
-    reduced_ok = (x.cols if axis == "row" else x.rows) not in (None, 0)
+    reduced = x.cols if axis == "row" else x.rows
+    reduced_ok = reduced not in (None, 0)
+    if kind in ("var", "sd") and reduced == 1:
+        nnz = 0 if x.finite else None  # one value: a variance of 0 (NaN for Inf/NaN)
     finite = kind in ("argmin", "argmax") or (kind in ("min", "max") and x.finite and reduced_ok)
     return MatFacts.make(shape[0], shape[1], nnz, nnz_ub, ub[0], ub[1], finite)
 
 
-@size_rule(mx.TraceOp, mx.ToScalarOp)
+@size_rule(mx.RevOp)
+def rev(op: mx.RevOp, ins: Sequence[Facts]) -> Facts:
+    x = _mat(ins[0])
+    return MatFacts.make(x.rows, x.cols, x.nnz, x.nnz_ub, x.rows_ub, x.cols_ub, x.finite)
+
+
+@size_rule(mx.CumAggOp)
+def cumagg(op: mx.CumAggOp, ins: Sequence[Facts]) -> Facts:
+    x = _mat(ins[0])
+    kind = op.kind.data
+    # All kinds keep a zero column zero; below a non-zero any cell may be non-zero.
+    # cumprod can overflow to Inf, and Inf * 0 below it is NaN: no bound from X's nnz.
+    one_row = x.rows == 1  # then the result is X
+    nnz = 0 if x.nnz == 0 else x.nnz if one_row else None
+    nnz_ub = x.nnz_ub if one_row or x.nnz == 0 else None
+    fin = x.finite and kind in ("min", "max")  # sums and products may overflow
+    return MatFacts.make(x.rows, x.cols, nnz, nnz_ub, x.rows_ub, x.cols_ub, fin)
+
+
+@size_rule(mx.ReplaceOp)
+def replace(op: mx.ReplaceOp, ins: Sequence[Facts]) -> Facts:
+    x = _mat(ins[0])
+    p, r = _num(ins[1]), _num(ins[2])
+    fin = x.finite and r is not None and math.isfinite(r)
+    if p is None or r is None:
+        return MatFacts.make(x.rows, x.cols, None, None, x.rows_ub, x.cols_ub, fin)
+    if p == r or (math.isnan(p) and math.isnan(r)):
+        return MatFacts.make(x.rows, x.cols, x.nnz, x.nnz_ub, x.rows_ub, x.cols_ub, x.finite)
+    if p == 0:  # the zeros become r != 0
+        cells = x.cells
+        return MatFacts.make(x.rows, x.cols, cells, None, x.rows_ub, x.cols_ub, fin)
+    # p != 0: zeros stay; non-zeros equal to p become r (possibly 0)
+    nnz = x.nnz if r != 0 else 0 if x.nnz == 0 else None
+    return MatFacts.make(x.rows, x.cols, nnz, x.nnz_ub, x.rows_ub, x.cols_ub, fin)
+
+
+@size_rule(mx.TraceOp, mx.ToScalarOp, mx.DetOp)
 def to_scalar(op: Operation, ins: Sequence[Facts]) -> Facts:
     return UNKNOWN_SCALAR
 

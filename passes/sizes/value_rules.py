@@ -231,6 +231,21 @@ def exp(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return ValueFacts.bounded(math.exp(x.absmax), nonneg=True)
 
 
+@value_rule(mx.SinOp, mx.CosOp, xmath.SinOp, xmath.CosOp)
+def sin_cos(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
+    return ValueFacts.make(1.0, nan_free=ins[0].finite)  # sin(+-Inf) is NaN
+
+
+@value_rule(mx.TanOp, xmath.TanOp)
+def tan(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
+    return FINITE if ins[0].finite else UNKNOWN  # unbounded near pi/2, but never Inf
+
+
+@value_rule(mx.IsNanOp)
+def isnan(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
+    return BOOLEAN
+
+
 @value_rule(mx.SqrtOp, xmath.SqrtOp)
 def sqrt(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     x = ins[0]
@@ -245,6 +260,7 @@ def sqrt(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
 
 @value_rule(
     mx.TransposeOp,
+    mx.RevOp,
     mx.DiagOp,
     mx.ReshapeOp,
     mx.SliceOp,
@@ -312,6 +328,19 @@ def reduce(op: mx.ReduceOp, ins: Sequence[ValueFacts]) -> ValueFacts:
         return _same(x) if n > 0 else UNKNOWN  # the mean of nothing is NaN
     if kind == "sumsq":
         return _bounded(n * _mul(x.absmax, x.absmax), x, nonneg=True)
+    if kind in ("var", "sd"):
+        if n == 0:
+            return UNKNOWN  # the variance of nothing is NaN
+        # Sum of squared deviations <= n * absmax^2, over max(n - 1, 1).
+        v = n * _mul(x.absmax, x.absmax) / max(n - 1, 1)
+        return _bounded(v if kind == "var" else math.sqrt(v), x, nonneg=True)
+    if kind == "prod":
+        if x.absmax <= 1.0:
+            return _bounded(1.0, x, nonneg=x.nonneg)  # 1 for no values
+        try:
+            return _bounded(x.absmax**n, x, nonneg=x.nonneg)
+        except OverflowError:
+            return UNKNOWN
     return _bounded(n * x.absmax, x, nonneg=x.nonneg)  # sum
 
 
@@ -319,6 +348,40 @@ def reduce(op: mx.ReduceOp, ins: Sequence[ValueFacts]) -> ValueFacts:
 def trace(op: mx.TraceOp, ins: Sequence[ValueFacts]) -> ValueFacts:
     n = _dim(op.operands[0], 0)
     return UNKNOWN if n is None else _bounded(n * ins[0].absmax, ins[0], nonneg=ins[0].nonneg)
+
+
+@value_rule(mx.CumAggOp)
+def cumagg(op: mx.CumAggOp, ins: Sequence[ValueFacts]) -> ValueFacts:
+    x, kind = ins[0], op.kind.data
+    if kind in ("min", "max"):
+        return _same(x)  # running extremes are cells of X
+    n = _dim(op.operands[0], 0)
+    if n is None:
+        return UNKNOWN
+    if kind == "sum":
+        return _bounded(n * x.absmax, x, nonneg=x.nonneg)
+    if x.absmax <= 1.0:  # products of values in [-1, 1] stay there
+        return _bounded(x.absmax, x, nonneg=x.nonneg)
+    try:
+        b = x.absmax**n
+    except OverflowError:
+        return UNKNOWN
+    return _bounded(b, x, nonneg=x.nonneg)
+
+
+@value_rule(mx.ReplaceOp)
+def replace(op: mx.ReplaceOp, ins: Sequence[ValueFacts]) -> ValueFacts:
+    x, _, r = ins
+    p = _const(op.operands[1])
+    if p is not None and math.isnan(p) and r.nan_free:
+        # The NaN cells become r; X's bound on its numbers holds for the rest.
+        return ValueFacts.make(max(x.absmax, r.absmax), nan_free=True, nonneg=x.nonneg and r.nonneg)
+    return x.join(r)
+
+
+@value_rule(mx.DetOp)
+def det(op: mx.DetOp, ins: Sequence[ValueFacts]) -> ValueFacts:
+    return UNKNOWN  # products of n values: no useful bound
 
 
 @value_rule(mx.NrowOp, mx.NcolOp, mx.NnzOp)

@@ -1516,3 +1516,127 @@ variant(
     % ("distributive-mm", "A%*%B + A%*%C", "A%*%(B+C)", "A%*%B = Inf, A%*%C = -Inf", "NaN", "Inf"),
     nonfinite=True,
 )
+
+
+# == rev, cumulative aggregates, replace, is.nan (the DML frontend's ops) =========
+
+REV_AGG_KINDS = ("sum", "mean", "min", "max", "sumsq", "var", "sd")
+ROW_KINDS = ("sum", "mean", "min", "max", "sumsq", "var", "sd", "prod", "argmin", "argmax")
+
+
+def _nan_const(f: F) -> V:
+    name = f._fresh()
+    f.body.append(f"{name} = arith.constant 0x7FF8000000000000 : f64")
+    return V(name, "f64", None)
+
+
+@case("rev-rev", STATIC)
+def _rev_rev(draw: Draw) -> Instance:
+    f = F()
+    x = f.arg(draw(matrices(draw(shapes()))))
+    return done(f, f.un("rev", f.un("rev", x)), exact=True)
+
+
+@case("agg-of-rev", STATIC, examples=50)
+def _agg_of_rev(draw: Draw) -> Instance:
+    f = F()
+    x = f.arg(draw(matrices(draw(shapes()))))
+    kind = draw(st.sampled_from(REV_AGG_KINDS))
+    axis = draw(st.sampled_from(["all", "col"]))
+    return done(f, f.reduce(kind, axis, f.un("rev", x)), exact=kind in ("min", "max"))
+
+
+@case("rowagg-of-rev", STATIC, examples=50)
+def _rowagg_of_rev(draw: Draw) -> Instance:
+    f = F()
+    shape = draw(shapes())
+    x = f.arg(draw(matrices(shape)))
+    kinds = [k for k in ROW_KINDS if shape[1] or not k.startswith("arg")]  # argmax of nothing
+    kind = draw(st.sampled_from(kinds))
+    return done(f, f.reduce(kind, "row", f.un("rev", x)), exact=True)
+
+
+@case("replace-zero", STATIC)
+def _replace_zero(draw: Draw) -> Instance:
+    f = F()
+    x = f.arg(draw(matrices(draw(shapes()))))
+    e = f.bin("eq", *_order(draw, x, f.fconst(0.0)))
+    # s = -1 is mul-minus-one's first (s = 1: mul-one, then the X + (X==0) form)
+    m = f.bin("mul", *_order(draw, e, f.fconst(draw(finite_scalars.filter(lambda v: v != -1)))))
+    return done(f, f.bin("add", *_order(draw, x, m)), exact=True)
+
+
+@case("replace-same", STATIC)
+def _replace_same(draw: Draw) -> Instance:
+    f = F()
+    shape = draw(shapes())
+    x = f.arg(draw(matrices(shape)))
+    p = f.num(draw(any_scalars))
+    return done(f, f.op("matrix.replace", [x, p, p], shape), exact=True)
+
+
+@case("replace-nan-free", STATIC)
+def _replace_nan_free(draw: Draw) -> Instance:
+    f = F()
+    shape = draw(shapes())
+    x = _finite_operand(draw, f, shape)
+    r = f.num(draw(any_scalars))
+    return done(f, f.op("matrix.replace", [x, _nan_const(f), r], shape), exact=True)
+
+
+@case("isnan-nan-free", STATIC)
+def _isnan_nan_free(draw: Draw) -> Instance:
+    f = F()
+    shape = draw(shapes())
+    if draw(st.booleans()):
+        x = _finite_operand(draw, f, shape)
+    else:  # a comparison of any data is 0/1
+        x = f.bin("gt", f.arg(draw(matrices(shape))), f.fconst(0.0))
+    return done(f, f.un("isnan", x), exact=True)
+
+
+def _cumagg(f: F, kind: str, x: V) -> V:
+    return f.op("matrix.cumagg", [x], x.shape, kw=kind)
+
+
+@case("cumagg-single-row", DYNAMIC)
+def _cumagg_single_row(draw: Draw) -> Instance:
+    f = F()
+    x = _mat(draw, f, (1, draw(dims(0, 5))), empty=False)
+    return done(f, _cumagg(f, draw(st.sampled_from(["sum", "prod", "min", "max"])), x), exact=True)
+
+
+@case("sum-of-cumsum", DYNAMIC, examples=50)
+def _sum_of_cumsum(draw: Draw) -> Instance:
+    f = F()
+    shape = (draw(dims(2, 5)), draw(dims(1, 4)))
+    # finite data with non-zeros (all-zero is empty-cumagg's)
+    if draw(st.booleans()):
+        x = f.const_mat(draw(matrices(shape, FINITE_KINDS, nonempty=True)))
+    else:
+        x = f.rand(shape, -2.0, 2.0, 1.0, draw(st.integers(0, 1000)))
+    c = _cumagg(f, "sum", x)
+    return done(f, f.reduce("sum", draw(st.sampled_from(["all", "col"])), c), exact=False, deg=1)
+
+
+@case("empty-cumagg", DYNAMIC)
+def _empty_cumagg(draw: Draw) -> Instance:
+    f = F()
+    shape = draw(shapes([c for c in SHAPE_CLASSES if c not in ("1x1", "row")]))  # single-row's
+    x = f.arg(np.zeros(shape))
+    return done(f, _cumagg(f, draw(st.sampled_from(["sum", "prod", "min", "max"])), x), exact=True)
+
+
+def _empty_trig(draw: Draw) -> Instance:
+    f = F()
+    x = f.arg(np.zeros(draw(shapes())))
+    return done(f, f.un(draw(st.sampled_from(["sin", "tan", "isnan"])), x), exact=True)
+
+
+def _empty_rev(draw: Draw) -> Instance:
+    f = F()
+    return done(f, f.un("rev", f.arg(np.zeros(draw(shapes())))), exact=True)
+
+
+variant("empty-unary/trig", _empty_trig)
+variant("empty-reorg/rev", _empty_rev)

@@ -215,7 +215,10 @@ def _update(est: SparsityEstimator, op: mx.UpdateOp, ins: list[Any]) -> Sketch:
 
 @estimate_rule(mx.ReduceOp)
 def _reduce(est: SparsityEstimator, op: mx.ReduceOp, ins: list[Any]) -> Sketch:
-    return est.reduce(_sk(ins[0]), op.kind.data, op.axis.data)
+    # var, sd and prod: zero where the line is, and non-zero (NaN, 1) over an empty
+    # axis -- the pattern of mean.
+    kind = "mean" if op.kind.data in ("var", "sd", "prod") else op.kind.data
+    return est.reduce(_sk(ins[0]), kind, op.axis.data)
 
 
 @estimate_rule(mx.RandOp)

@@ -43,3 +43,17 @@ func.func @no(%X: !matrix.mat<4x3xf64, nnz=1>, %U: !matrix.mat<?x3xf64, nnz=0>, 
   %s = matrix.reshape %U, %n, %n : (!matrix.mat<?x3xf64, nnz=0>, i64, i64) -> !matrix.mat<?x?xf64>
   func.return %t, %u, %w, %s : !matrix.mat<3x4xf64>, !matrix.mat<3x?xf64>, !matrix.mat<3x4xf64>, !matrix.mat<?x?xf64>
 }
+
+// -----
+
+// rev of an empty X is zeros; of nnz 1, stays.
+// CHECK:       rewrite: empty-reorg at {{.*}}empty-reorg.mlir:{{[0-9]+}}:3
+// CHECK-NEXT:  rewrite-count: empty-reorg 1
+// CHECK-LABEL: func.func @rev(
+// CHECK:         matrix.fill
+// CHECK:         %b = matrix.rev %Y
+func.func @rev(%X: !matrix.mat<4x3xf64, nnz=0>, %Y: !matrix.mat<4x3xf64, nnz=1>) -> (!matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>) {
+  %a = matrix.rev %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  %b = matrix.rev %Y : (!matrix.mat<4x3xf64, nnz=1>) -> !matrix.mat<4x3xf64>
+  func.return %a, %b : !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>
+}

@@ -49,3 +49,23 @@ func.func @no(%X: !matrix.mat<4x3xf64, nnz=0>, %Y: !matrix.mat<4x3xf64, nnz=5>, 
   %e = matrix.neg %U : (!matrix.mat<?x3xf64, nnz=0>) -> !matrix.mat<?x3xf64>
   func.return %a, %b, %c, %d, %e : !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<?x3xf64>
 }
+
+// -----
+
+// sin, tan and is.nan of the DML frontend map 0 to 0 too; cos does not (cos(0) = 1).
+// CHECK:       rewrite: empty-unary at {{.*}}empty-unary.mlir:{{[0-9]+}}:3
+// CHECK-NEXT:  rewrite: empty-unary at
+// CHECK-NEXT:  rewrite: empty-unary at
+// CHECK-NEXT:  rewrite-count: empty-unary 3
+// CHECK-LABEL: func.func @trig(
+// CHECK-NOT:     matrix.sin
+// CHECK-NOT:     matrix.tan
+// CHECK-NOT:     matrix.isnan
+// CHECK:         %d = matrix.cos %X
+func.func @trig(%X: !matrix.mat<4x3xf64, nnz=0>) -> (!matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>) {
+  %a = matrix.sin %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  %b = matrix.tan %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  %c = matrix.isnan %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  %d = matrix.cos %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  func.return %a, %b, %c, %d : !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>
+}

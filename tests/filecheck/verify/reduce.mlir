@@ -10,7 +10,7 @@
 // NOTB-NOT: internal error
 
 // an unknown reduce kind.
-// CHECK:      {{.*}}reduce.mlir:16:3: error: matrix.reduce: unknown reduce kind 'median' (sum, mean, min, max, sumsq, argmin, argmax)
+// CHECK:      {{.*}}reduce.mlir:16:3: error: matrix.reduce: unknown reduce kind 'median' (sum, mean, min, max, sumsq, argmin, argmax, var, sd, prod)
 // CHECK-NEXT: // {{-----}}
 func.func @bad_kind(%A: !matrix.mat<10x5xf64>) {
   %r = matrix.reduce median all %A : (!matrix.mat<10x5xf64>) -> f64
