@@ -67,11 +67,23 @@ def without_gc() -> Iterator[None]:
             gc.enable()
 
 
+_NOT_PLUGINS = (".mlir", ".dml", ".npy", ".npz", ".csv", ".mtx", ".txt", ".json")
+
+
 def load_plugin(spec: str) -> None:
     """Import a plugin: a module name on sys.path or a path to a .py file.
 
     Importing it runs its registrations (dialects, passes, kernels).
     """
+    suffix = Path(spec).suffix
+    is_path = os.sep in spec or Path(spec).is_file()
+    if suffix != ".py" and (is_path or suffix in _NOT_PLUGINS):  # "pkg.mod" is a module name
+        hint = f"; to run {spec}, give it as the input file" if suffix in (".mlir", ".dml") else ""
+        raise UserError(
+            f"plugin '{spec}': a plugin is a Python module (a module name on sys.path or a "
+            f".py file) that registers dialects, passes or kernels when imported{hint}",
+            2,
+        )
     try:
         if spec.endswith(".py") or os.sep in spec:
             path = Path(spec)
