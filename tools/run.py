@@ -151,6 +151,18 @@ def _bytes_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def check_output(path: str) -> None:
+    """-o before anything runs: a known extension in a directory that exists and is writable
+    (a long run must not end in "cannot write")."""
+    if not path.endswith(".npz"):
+        raise UserError(f"-o {path}: results are written as a NumPy .npz (name it FILE.npz)", 2)
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise UserError(f"cannot write '{path}': No such file or directory: '{parent}'", 2)
+    if os.path.isdir(path) or not os.access(parent, os.W_OK):
+        raise UserError(f"cannot write '{path}': Permission denied", 2)
+
+
 def lowering_pass(args: argparse.Namespace) -> Any:
     """lower-to-phys with the options of the chosen backend."""
     if args.backend == "local":
@@ -265,6 +277,8 @@ def run(argv: Sequence[str] | None) -> int:
 
     if args.force_method and args.backend != "dask":
         raise UserError("amls-run: error: --force-method needs --backend dask", 2)
+    if args.output:
+        check_output(args.output)
     for flag, given in (("--workers", args.workers), ("--scheduler", args.scheduler)):
         if given and args.backend == "local":  # as NumPy/Dask would: say it, then go on
             print(

@@ -1,5 +1,5 @@
 // Command-line messages of amls-run and amls-opt: a plugin that is not a Python
-// module, --workers on the local backend, byte options of passes with units.
+// module, --workers on the local backend, byte options of passes with units, -o.
 
 // RUN: not amls-opt --load-plugin prog.mlir %s 2>&1 | filecheck %s --check-prefix=PLUGIN
 // RUN: not amls-run --load-plugin %s %s 2>&1 | filecheck %s --check-prefix=PLUGIN
@@ -17,6 +17,15 @@
 // UNITS:       phys.fill{{.*}}LOCAL{{.*}}budget 1.0 MB
 // RUN: not amls-opt %s -p 'lower-to-phys{memory-budget=1XB}' 2>&1 | filecheck %s --check-prefix=BADUNIT
 // BADUNIT:     amls-opt: error: bad pass pipeline 'lower-to-phys{memory-budget=1XB}': lower-to-phys: memory-budget: not a byte count: '1XB'
+
+// -o is checked before anything runs: an unknown extension or a missing directory is
+// one usage error and no result is computed or printed.
+// RUN: not amls-run %s -o %t.results.txt 2>&1 | filecheck %s --check-prefix=OUTEXT
+// OUTEXT:     amls-run: error: -o {{.*}}results.txt: results are written as a NumPy .npz (name it FILE.npz)
+// OUTEXT-NOT: result_0
+// RUN: not amls-run %s -o %t.no-such-dir/r.npz 2>&1 | filecheck %s --check-prefix=OUTDIR
+// OUTDIR:     amls-run: error: cannot write '{{.*}}r.npz': No such file or directory
+// OUTDIR-NOT: result_0
 
 func.func @main() -> f64 {
   %v = arith.constant 1.0 : f64
