@@ -37,7 +37,13 @@ def parse_arg_value(text: str, t: Attribute) -> Any:
             width = t.width.data
             if width == 1 and text.lower() in ("true", "false"):
                 return int(text.lower() == "true")
-            n = int(text)
+            try:
+                n = int(text)
+            except ValueError:
+                float(text)  # not a number at all: the message below
+                raise ValueError_(
+                    f"'{text}' is not an integer (the parameter has type {t})"
+                ) from None
             lo, hi = (0, 1) if width == 1 else (-(2 ** (width - 1)), 2 ** (width - 1) - 1)
             if not lo <= n <= hi:
                 raise ValueError_(f"{n} is out of range for {t} ({lo}..{hi})")

@@ -5,6 +5,7 @@ are the user's input rather than a bug (tools print them as one message)."""
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -82,12 +83,71 @@ def verify_located(module: Operation) -> None:
         try:
             op.verify(verify_nested_ops=False)
         except (VerifyException, DiagnosticException) as e:
-            msg = str(e).removeprefix("Operation does not verify: ")
+            msg = arg_error_in_words(op, str(e).removeprefix("Operation does not verify: "))
             raise LocatedVerifyError(op, msg) from e
         except ValueError as e:  # erased values, broken parents: still the input's fault
             raise LocatedVerifyError(op, str(e)) from e
 
     visit_op(module)
+
+
+_ARG_ERROR = re.compile(r"^(operand|result) '(\w+)' at position (\d+) does not verify:\n")
+
+
+def arg_error_in_words(op: Operation, msg: str) -> str:
+    """xDSL's "operand 'rhs' at position 1 does not verify: Unexpected attribute i64" as
+    "operand 'rhs' (#1) is i64, but matrix.mul expects a matrix or f64 there"."""
+    m = _ARG_ERROR.match(msg)
+    if m is None or not hasattr(op, "get_irdl_definition"):
+        return msg
+    kind, name, pos = m.group(1), m.group(2), int(m.group(3))
+    values = op.operands if kind == "operand" else op.results
+    op_def = op.get_irdl_definition()
+    defs = op_def.operands if kind == "operand" else op_def.results
+    want = next((constraint_in_words(d.constr) for n, d in defs if n == name), None)
+    if want is None or pos >= len(values):
+        return msg
+    return f"{kind} '{name}' (#{pos}) is {values[pos].type}, but {op.name} expects {want} there"
+
+
+def constraint_in_words(c: object) -> str | None:
+    """A type constraint as a user reads it ("a matrix or f64"); None if it has no short name."""
+    words = _words(c)
+    if not words:
+        return None
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _words(c: object) -> list[str] | None:
+    from xdsl.dialects.builtin import IntegerType, TensorType, VectorType
+    from xdsl.irdl import AnyOf, BaseAttr, EqAttrConstraint, ParamAttrConstraint, VarConstraint
+    from xdsl.irdl.constraints import RangeConstraint
+
+    if isinstance(c, RangeConstraint | VarConstraint):  # SingleOf, RangeOf, a length, a var
+        inner = getattr(c, "constr", None) or getattr(c, "constraint", None)
+        return _words(inner) if inner is not None else None
+    if isinstance(c, EqAttrConstraint):
+        return [str(c.attr)]
+    if isinstance(c, BaseAttr | ParamAttrConstraint):
+        base = c.attr if isinstance(c, BaseAttr) else c.base_attr
+        if base.name == "matrix.mat":
+            return ["a matrix"]
+        if base is IntegerType:
+            return ["an integer"]
+        if base in (VectorType, TensorType):
+            return [f"a {base.name.removeprefix('builtin.')}"]
+        if "float" in base.__name__.lower():
+            return ["a float"]
+        return [base.name.removeprefix("builtin.")]
+    if isinstance(c, AnyOf):
+        parts: list[str] = []
+        for sub in c.attr_constrs:
+            words = _words(sub)
+            if words is None:
+                return None
+            parts.extend(w for w in words if w not in parts)
+        return parts
+    return None
 
 
 @contextmanager

@@ -16,6 +16,7 @@ operator), with an execution type from its memory estimate and, for matmul, a me
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -31,7 +32,7 @@ from amls.dialects.matrix import MatrixLikeType, MatrixOp
 from amls.lowering import RECOMPILE_ATTR
 from amls.lowering.budget import DECISION_ATTR, Budgets, Decision
 from amls.lowering.fusion import FUSED_RULES, Match
-from amls.passes import at_least, one_of
+from amls.passes import at_least, byte_size, one_of
 from amls.passes.sizes.analysis import SizeAnalysis, analyze_module
 from amls.passes.sizes.facts import MatFacts
 from amls.passes.sizes.memory import op_memory, output_bytes
@@ -82,19 +83,20 @@ class Lowering:
     def facts(self, v: SSAValue) -> object:
         return self.analysis.get(v)
 
-    def estimate(self, op: Operation) -> int | None:
-        ins = [self.analysis.get(o) for o in op.operands]
+    def estimate(self, op: Operation, operands: Sequence[SSAValue] | None = None) -> int | None:
+        """Memory of op's kernel; `operands`: those of the fused op that replaces op."""
+        ins = [self.analysis.get(o) for o in (op.operands if operands is None else operands)]
         if not op.results:
             return sum(s for s in (output_bytes(i)[0] for i in ins) if s is not None)
         out = self.analysis.get(op.results[0])
         in_sizes = [output_bytes(i)[0] for i in ins]
         return op_memory(op, ins, out, in_sizes).total
 
-    def decide(self, op: Operation) -> Decision:
+    def decide(self, op: Operation, operands: Sequence[SSAValue] | None = None) -> Decision:
         if isinstance(op, FOLLOW_PLACEMENT):
             ex = "dist" if phys.is_dist(op.operands[0].type) else "local"
-            return Decision(ex, reason="runs where its operand lives")
-        est = self.estimate(op)
+            return Decision(ex, estimate=self.estimate(op), reason="runs where its operand lives")
+        est = self.estimate(op, operands)
         if not self.dist:
             return Decision("local", estimate=est, reason="no cluster: local")
         if not dist_capable(op):
@@ -137,7 +139,9 @@ class Lowering:
                 m = rule.match(op)
                 if m is None:
                     continue
-                d = self.decide(m.decide_on or op)
+                # The fused kernel reads its operands, not the pattern's intermediates
+                # (tsmm reads X once, not X and t(X)): its memory is what --explain shows.
+                d = self.decide(m.decide_on) if m.decide_on else self.decide(op, m.operands)
                 if d.exec == "dist":
                     m = self.dist_fused(op, m, d)
                     if m is None:
@@ -329,10 +333,11 @@ class LowerToPhysPass(ModulePass):
 
     name = "lower-to-phys"
 
-    memory_budget: int = -1
-    broadcast_budget: int = -1
+    # Byte counts: an int or a string with a unit (`memory-budget="1MB"`), as amls-run takes.
+    memory_budget: int | str = -1
+    broadcast_budget: int | str = -1
     workers: int = 0
-    worker_memory: int = -1
+    worker_memory: int | str = -1
     block_size: int = 1000
     force_method: str = ""
     dist: bool = True
@@ -345,7 +350,7 @@ class LowerToPhysPass(ModulePass):
         at_least(self, "block_size", 1)
         at_least(self, "workers", 0, "0: this machine's cores")
         for budget in ("memory_budget", "broadcast_budget", "worker_memory"):
-            at_least(self, budget, -1, "-1: the default")
+            byte_size(self, budget, -1, "-1: the default")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         budgets = Budgets.make(

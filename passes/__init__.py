@@ -30,6 +30,35 @@ def at_least(p: ModulePass, field: str, lo: int, meaning: str = "") -> None:
         raise PassOptionError(f"{p.name}: {_option(field)} must be >= {lo}{extra}, got {value}")
 
 
+_UNITS = {"": 1, "B": 1, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30, "TB": 1 << 40}
+
+
+def parse_bytes(text: str) -> int:
+    """A byte count as users write it: 1000, 500KB, 1.5MB, 2GB (binary units, as
+    amls-run --memory-budget); ValueError if it is none."""
+    t = text.strip().upper()
+    num = t.rstrip("KMGTB")
+    try:
+        value = float(num) * _UNITS[t[len(num) :]]
+    except (ValueError, KeyError):
+        raise ValueError(f"not a byte count: '{text}'") from None
+    if value < 0:
+        raise ValueError(f"not a byte count: '{text}'")
+    return int(value)
+
+
+def byte_size(p: ModulePass, field: str, lo: int = 0, meaning: str = "") -> None:
+    """Option `field` of p as a byte count: an int, or a string with a unit (`1MB`), stored
+    back as an int; at least lo."""
+    value = getattr(p, field)
+    if isinstance(value, str):
+        try:
+            object.__setattr__(p, field, parse_bytes(value))  # the passes are frozen
+        except ValueError as e:
+            raise PassOptionError(f"{p.name}: {_option(field)}: {e}") from None
+    at_least(p, field, lo, meaning)
+
+
 def one_of(p: ModulePass, field: str, choices: tuple[str, ...]) -> None:
     value = getattr(p, field)
     if value not in choices:

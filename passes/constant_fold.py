@@ -93,6 +93,31 @@ class ConstantFolder:
             return None
 
 
+def _users_still_verify(op: Operation, new_op: Operation) -> bool:
+    """Whether every user of op's result still verifies reading the constant `new_op`
+    instead (tried outside the rewriter, so a fold left undone is no change).
+
+    A folded index can make a slice provably out of range in a branch that never runs:
+    such a fold is left undone, so the error surfaces only if the op runs (as at -O0)."""
+    old, new = op.results[0], new_op.results[0]
+    if isinstance(old.type, mx.MatrixType) or not old.uses:
+        return True  # the verifiers read constant scalars only (bounds, dims)
+    users = {u.operation for u in old.uses}
+    block = op.parent_block()
+    assert block is not None
+    block.insert_op_before(new_op, op)
+    old.replace_all_uses_with(new)
+    try:
+        for user in users:
+            user.verify(verify_nested_ops=False)
+        return True
+    except Exception:
+        return False
+    finally:
+        new.replace_all_uses_with(old)
+        new_op.detach()
+
+
 def _small_enough(value: Any, limit: int) -> bool:
     return not hasattr(value, "shape") or value.shape[0] * value.shape[1] <= limit
 
@@ -143,9 +168,10 @@ class FoldPattern(RewritePattern):
             t = op.operands[0].type
             n = getattr(t, _META[type(op)]) if isinstance(t, mx.MatrixType) else None
             if n is not None:
-                new = rewriter.insert(
-                    arith.ConstantOp(IntegerAttr(n, op.results[0].type)), InsertPoint.before(op)
-                )
+                new = arith.ConstantOp(IntegerAttr(n, op.results[0].type))
+                if not _users_still_verify(op, new):
+                    return
+                rewriter.insert(new, InsertPoint.before(op))
                 new.location = op.location
                 replace_value(rewriter, op, new.results[0])
             return
@@ -158,6 +184,8 @@ class FoldPattern(RewritePattern):
         if new_op is None:
             return
         new_op.location = op.location
+        if not _users_still_verify(op, new_op):
+            return
         rewriter.insert(new_op, InsertPoint.before(op))
         self.folder.cache[new_op.results[0]] = value
         replace_value(rewriter, op, new_op.results[0])

@@ -11,6 +11,7 @@ import gc
 import importlib
 import importlib.util
 import os
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,9 +20,10 @@ from typing import NoReturn
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import Operation
-from xdsl.parser import Parser
-from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.utils.exceptions import MultipleSpansParseError, ParseError, VerifyException
+from xdsl.utils.lexer import Span
 
 from amls.lowering.diagnostics import (
     LocatedVerifyError,
@@ -65,11 +67,23 @@ def without_gc() -> Iterator[None]:
             gc.enable()
 
 
+_NOT_PLUGINS = (".mlir", ".dml", ".npy", ".npz", ".csv", ".mtx", ".txt", ".json")
+
+
 def load_plugin(spec: str) -> None:
     """Import a plugin: a module name on sys.path or a path to a .py file.
 
     Importing it runs its registrations (dialects, passes, kernels).
     """
+    suffix = Path(spec).suffix
+    is_path = os.sep in spec or Path(spec).is_file()
+    if suffix != ".py" and (is_path or suffix in _NOT_PLUGINS):  # "pkg.mod" is a module name
+        hint = f"; to run {spec}, give it as the input file" if suffix in (".mlir", ".dml") else ""
+        raise UserError(
+            f"plugin '{spec}': a plugin is a Python module (a module name on sys.path or a "
+            f".py file) that registers dialects, passes or kernels when imported{hint}",
+            2,
+        )
     try:
         if spec.endswith(".py") or os.sep in spec:
             path = Path(spec)
@@ -125,6 +139,38 @@ class LocatedParser(Parser):
         self._line_offset = line_offset
         self._newlines: list[int] | None = None
         self._text = text
+        self._first_use: dict[str, Span] = {}  # forward references, where first used
+
+    def resolve_operand(self, operand: UnresolvedOperand, type: Attribute) -> SSAValue:
+        name = operand.operand_name
+        if name not in self.ssa_values and name not in self._first_use:
+            self._first_use[name] = operand.span
+        try:
+            return super().resolve_operand(operand, type)
+        except ParseError as e:
+            m = re.match(
+                r"operand is used with type (.+), but has been previously used or "
+                r"defined with type (.+)$",
+                e.msg,
+            )
+            if m is None:
+                raise
+            e.msg = f"%{name} has type {m.group(2)}, but is used here as {m.group(1)}"
+            raise
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        try:
+            return super().parse_module(allow_implicit_module)
+        except ParseError as e:
+            if not (
+                e.msg.startswith("values used but not defined") and self.forward_ssa_references
+            ):
+                raise
+        # xDSL reports undefined values at the end of the input; MLIR at their use.
+        names = sorted(self.forward_ssa_references, key=lambda n: self._first_use[n].start)
+        span = self._first_use[names[0]]
+        also = f" (also undefined: {', '.join('%' + n for n in names[1:])})" if names[1:] else ""
+        self.raise_error(f"use of undefined value %{names[0]}{also}", span.start, span.end)
 
     def _loc(self, start: int) -> FileLineColLoc:
         if self._newlines is None:
@@ -146,7 +192,10 @@ class LocatedParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
-        op = super().parse_operation()
+        try:
+            op = super().parse_operation()
+        except VerifyException as e:  # a type its op's assembly format rejects (addf : i64)
+            self.raise_error(type_error_in_words(self.ctx, self._text, start, str(e)), start)
         if isinstance(op.location, UnknownLoc):
             op.location = self._loc(start)
         return op
@@ -158,6 +207,8 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
         return LocatedParser(ctx, text, name, line_offset).parse_module()
     except ParseError as e:
         e.span = dataclasses.replace(e.span, line_offset=line_offset)
+        if re.match(r"(Operation \S+|dialect \S+|'\S+') is not registered$", e.msg):
+            e.msg += " (if a plugin defines it, load it with --load-plugin MODULE)"
         raise UserError(format_parse_error(e)) from e
     except VerifyException as e:  # an attribute or type that does not verify
         raise UserError(f"{name}: error: {e}") from e
@@ -178,11 +229,34 @@ def verify_value_facts(module: ModuleOp) -> None:
                     raise UserError(op_error(fn, str(e))) from e
 
 
+def type_error_in_words(ctx: Context, text: str, start: int, msg: str) -> str:
+    """ "Unexpected attribute i64" met while parsing the op at `start`, as
+    "arith.addf: i64 is not allowed here: expects a float, a vector or a tensor"."""
+    from amls.lowering.diagnostics import constraint_in_words
+
+    m = re.match(r'"?([\w.]+)', text[start:].split("=", 1)[-1].strip())
+    got = re.search(r"(?:Unexpected attribute|but got) (.+)$", msg)
+    cls = ctx.get_optional_op(m.group(1)) if m else None
+    if cls is None or got is None or not hasattr(cls, "get_irdl_definition"):
+        return msg
+    op_def = cls.get_irdl_definition()
+    wants = [constraint_in_words(d.constr) for _, d in [*op_def.operands, *op_def.results]]
+    want = next((w for w in wants if w is not None), None)
+    if want is None:
+        return f"{cls.name}: {msg}"
+    return f"{cls.name}: type {got.group(1)} is not allowed here ({cls.name} expects {want})"
+
+
 def format_parse_error(e: ParseError) -> str:
-    text = str(e).rstrip("\n")
-    first, _, rest = text.partition("\n")
-    # xDSL prints "file:line:col" then the context with the message under the caret.
-    return f"{first}: error: {e.msg}\n{rest}" if rest else f"{first}: error: {e.msg}"
+    # MLIR's layout: "file:line:col: error: message", the line, the caret; xDSL's context
+    # repeats the message under the caret, which printed it twice.
+    first, _, rest = e.span.print_with_context(None).rstrip("\n").partition("\n")
+    text = f"{first}: error: {e.msg}\n{rest}" if rest else f"{first}: error: {e.msg}"
+    if isinstance(e, MultipleSpansParseError):
+        text += ("\n" + e.ref_text if e.ref_text else "") + "".join(
+            "\n" + span.print_with_context(msg).rstrip("\n") for span, msg in e.refs
+        )
+    return text
 
 
 def read_source(path: str | None) -> tuple[str, str]:

@@ -25,7 +25,7 @@ from amls.passes.sizes.memory import human, op_memory, output_bytes
 
 HEADER = (
     f"{'ID':>5}  {'OP':<22} {'INPUTS':<16} {'ROWS':>7} {'COLS':>7} {'NNZ':>9} "
-    f"{'WC-NNZ':>9} {'EST-NNZ':>9}  {'OUT / INTERM / TOTAL':<30} FMT"
+    f"{'WC-NNZ':>9} {'EST-NNZ':>9}  {'OUT / INTERM / TOTAL':<34} FMT"
 )
 
 
@@ -90,12 +90,16 @@ class Explainer:
         if isinstance(op, scf.ForOp | scf.WhileOp | scf.IfOp):
             self._region_op(op, oid, pad, inputs, analysis, sketches, depth)
             return
+        name += _keywords(op)
         line = f"{pad}{oid:>5}  {name:<22} {inputs:<16}"
         if len(op.results) == 1:
             line += self._facts_cols(op, op.results[0], analysis, sketches)
         elif op.results:
             line += "  " + ", ".join(_short(r.type) for r in op.results)
-        line = line.rstrip() + _phys_cols(op) + _frontend_source(op)
+        phys_cols = _phys_cols(op)
+        if phys_cols:  # in its column whatever the row holds (a scalar, no result)
+            line = f"{line:<{_PHYS_COL + len(pad)}}" + phys_cols
+        line += _frontend_source(op)
         self.out.write(line.rstrip() + "\n")
 
     def _facts_cols(
@@ -104,7 +108,7 @@ class Explainer:
         f = analysis.get(v)
         if isinstance(f, ScalarFacts):
             val = "" if f.value is None else f"= {f.value!r}"
-            return f" {'':>7} {'':>7} {'':>9} {'':>9} {'':>9}  {val}"
+            return f" {'':>7} {'':>7} {'':>9} {'':>9} {'':>9}  {val:<34} {'scalar':<6}"
         assert isinstance(f, MatFacts)
         sk = sketches.get(v)
         est = sk.nnz if sk is not None else None
@@ -115,7 +119,7 @@ class Explainer:
         return (
             f" {_num(f.rows) if f.rows is not None else _ub(f.rows_ub):>7}"
             f" {_num(f.cols) if f.cols is not None else _ub(f.cols_ub):>7}"
-            f" {_num(f.nnz):>9} {_num(f.nnz_ub):>9} {_num(est):>9}  {memtxt:<30} {mem.format}"
+            f" {_num(f.nnz):>9} {_num(f.nnz_ub):>9} {_num(est):>9}  {memtxt:<34} {mem.format:<6}"
         )
 
     def _region_op(
@@ -145,6 +149,19 @@ class Explainer:
             self.out.write(f"{pad}       {label}({args}):\n")
             self._block(block, analysis, sketches, depth + 1)
         self.out.write(f"{pad}       }}\n")
+
+
+_PHYS_COL = len(HEADER) + 3
+"""Where the LOCAL/DIST column starts: after FMT (`dense`, `sparse`, `scalar`)."""
+
+
+def _keywords(op: Operation) -> str:
+    """The keywords a matrix op is written with (reduce's `sum row`), also on its phys twin."""
+    base = getattr(type(op), "MATRIX_OP", None) or type(op)
+    if base.name.startswith("phys.") or not base.name.startswith("matrix."):
+        return ""
+    props = [op.properties.get(k) for k in getattr(base, "KEYWORD_PROPS", ())]
+    return "".join(f" {p.data}" for p in props if isinstance(p, StringAttr))
 
 
 def _phys_cols(op: Operation) -> str:

@@ -143,16 +143,24 @@ def build_arg_parser() -> argparse.ArgumentParser:
 
 
 def _bytes_arg(text: str) -> int:
-    units = {"": 1, "B": 1, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30, "TB": 1 << 40}
-    t = text.strip().upper()
-    num = t.rstrip("KMGTB")
+    from amls.passes import parse_bytes  # the same units as the passes' byte options
+
     try:
-        value = float(num) * units[t[len(num) :]]
-    except (ValueError, KeyError):
-        raise argparse.ArgumentTypeError(f"not a byte count: '{text}'") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"not a byte count: '{text}'")
-    return int(value)
+        return parse_bytes(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def check_output(path: str) -> None:
+    """-o before anything runs: a known extension in a directory that exists and is writable
+    (a long run must not end in "cannot write")."""
+    if not path.endswith(".npz"):
+        raise UserError(f"-o {path}: results are written as a NumPy .npz (name it FILE.npz)", 2)
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise UserError(f"cannot write '{path}': No such file or directory: '{parent}'", 2)
+    if os.path.isdir(path) or not os.access(parent, os.W_OK):
+        raise UserError(f"cannot write '{path}': Permission denied", 2)
 
 
 def lowering_pass(args: argparse.Namespace) -> Any:
@@ -193,6 +201,8 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
                 f"(parameters: {', '.join(names) or 'none'})",
                 2,
             )
+        if name in given:
+            raise UserError(f"--arg {name} given twice ('{given[name]}' and '{value}')", 2)
         given[name] = value
     missing = [n for n in names if n not in given]
     if missing:
@@ -267,6 +277,15 @@ def run(argv: Sequence[str] | None) -> int:
 
     if args.force_method and args.backend != "dask":
         raise UserError("amls-run: error: --force-method needs --backend dask", 2)
+    if args.output:
+        check_output(args.output)
+    for flag, given in (("--workers", args.workers), ("--scheduler", args.scheduler)):
+        if given and args.backend == "local":  # as NumPy/Dask would: say it, then go on
+            print(
+                f"amls-run: warning: {flag} has no effect on the local backend "
+                "(the default); add --backend dask",
+                file=sys.stderr,
+            )
     try:
         fn = find_entry(module, args.entry)
     except LookupError:

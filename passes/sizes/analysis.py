@@ -126,7 +126,9 @@ class SizeAnalysis(ForwardAnalysis[Facts]):
                 for r, f in zip(op.results, seen[1], strict=True):
                     self.facts[r] = f
                 return
-        rule = SIZE_RULES.get(type(op))
+        # A phys twin has its matrix op's operands and properties: the same rule, so a plan
+        # keeps the facts its types cannot state (rand's bound on nnz) that selection used.
+        rule = SIZE_RULES.get(type(op)) or SIZE_RULES.get(getattr(type(op), "MATRIX_OP", None))
         if rule is None or len(op.results) != 1:
             for r in op.results:
                 self.bind(r, facts_of_type(r.type))

@@ -52,13 +52,15 @@ def _int(x: float | None) -> int | None:
 
 
 def intermediate_bytes(op: Operation, ins: Sequence[Facts], out: Facts) -> int | None:
-    """Scratch memory an op's kernel needs beyond its inputs and output."""
-    if isinstance(op, mx.SolveOp | mx.InvOp):
+    """Scratch memory an op's kernel needs beyond its inputs and output (a phys twin's is
+    its matrix op's: the same kernel)."""
+    kind = getattr(type(op), "MATRIX_OP", None) or type(op)
+    if issubclass(kind, mx.SolveOp | mx.InvOp):
         a = ins[0]
         if isinstance(a, MatFacts) and a.rows is not None:
             return 8 * a.rows * a.rows  # LU factors of a dense copy
         return None
-    if isinstance(op, mx.UpdateOp | mx.CbindOp | mx.RbindOp):
+    if issubclass(kind, mx.UpdateOp | mx.CbindOp | mx.RbindOp):
         return output_bytes(out)[0]  # sparse results are assembled through COO
     return 0
 

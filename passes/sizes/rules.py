@@ -19,6 +19,7 @@ from xdsl.dialects import arith
 from xdsl.ir import Operation
 
 from amls.dialects import matrix as mx
+from amls.dialects import phys
 from amls.dialects.traits import constant_value
 from amls.passes.sizes.facts import UNKNOWN_SCALAR, Facts, MatFacts, ScalarFacts
 from amls.passes.sizes.zeros import NNZ_EXACT_UNARY, ZERO, ZERO_SAFE_UNARY, Probe, kernel_value
@@ -84,6 +85,12 @@ def rand(op: mx.RandOp, ins: Sequence[Facts]) -> Facts:
     zero_values = op.pdf.data == "uniform" and lo == hi == 0
     nnz = 0 if placed == 0 or zero_values else placed if nonzero_values else None
     return MatFacts.make(r, c, nnz, nnz_ub=placed, finite=finite)
+
+
+@size_rule(phys.DistributeOp, phys.CollectOp, phys.BroadcastOp, phys.PartitionOp, phys.PersistOp)
+def move(op: Operation, ins: Sequence[Facts]) -> Facts:
+    """Moving a value (driver <-> cluster, blocked or broadcast) keeps every fact of it."""
+    return ins[0]
 
 
 @size_rule(mx.FillOp)

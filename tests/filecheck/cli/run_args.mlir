@@ -57,9 +57,14 @@
 // FILEFORSCALAR-NOT: Traceback
 
 // RUN: not amls-run %s -O0 --entry count --arg n=2.5 2>&1 | filecheck %s --check-prefix=NOTINT
-// NOTINT:     amls-run: error: --arg n: '2.5' is neither a number nor a .npy/.csv/.mtx file (for type i64)
+// NOTINT:     amls-run: error: --arg n: '2.5' is not an integer (the parameter has type i64)
 // NOTINT-NOT: result_0
 // NOTINT-NOT: Traceback
+
+// RUN: not amls-run %s -O0 --entry count --arg n=2 --arg n=3 2>&1 | filecheck %s --check-prefix=TWICE
+// TWICE:     amls-run: error: --arg n given twice ('2' and '3')
+// TWICE-NOT: result_0
+// TWICE-NOT: Traceback
 
 // RUN: not amls-run %s -O0 --entry nope --arg X=%inputs/X_3x2.npy 2>&1 | filecheck %s --check-prefix=ENTRY
 // ENTRY:     {{.*}}run_args.mlir: error: no function @nope to run

@@ -9,7 +9,7 @@
 // EXPLAIN:      # plan: @main compiled for (3x2 |x|<=8.0, 3x1 nnz=2 |x|<=2.0, =2.0)
 // EXPLAIN:      func @main(%X: 3x2 {matrix.finite, matrix.absmax = 8.0}, %y: 3x1 nnz=2 {matrix.finite, matrix.absmax = 2.0}, %k: f64) -> (f64)
 // EXPLAIN-NOT:  recompiled at run time
-// EXPLAIN:      phys.reduce            %X                     3       1
+// EXPLAIN:      phys.reduce sum row    %X                     3       1
 // EXPLAIN:      result_0 : f64 = 408.0
 
 // RUN: amls-run %s --no-data-facts --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 --explain | filecheck %s --check-prefix=DECLARED

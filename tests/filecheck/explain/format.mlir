@@ -13,54 +13,54 @@
 // CHECK:      {{^}}# amls plan (estimator: MNCEstimator){{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}func @main(%X: ?x?, %p: i1) -> (?x?){{$}}
-// CHECK-NEXT: {{^}}   ID  OP                     INPUTS              ROWS    COLS       NNZ    WC-NNZ   EST-NNZ  OUT / INTERM / TOTAL           FMT{{$}}
-// CHECK-NEXT: {{^}}    1  arith.constant                                                                         = 0{{$}}
-// CHECK-NEXT: {{^}}    2  arith.constant                                                                         = 1{{$}}
-// CHECK-NEXT: {{^}}    3  arith.constant                                                                         = 3{{$}}
-// CHECK-NEXT: {{^}}    4  arith.constant                                                                         = 1000{{$}}
-// CHECK-NEXT: {{^}}    5  arith.constant                                                                         = 10{{$}}
-// CHECK-NEXT: {{^}}    6  arith.constant                                                                         = 1{{$}}
-// CHECK-NEXT: {{^}}    7  matrix.rand            (4),(5)             1000      10       100       100       100  5.1 KB / 0 B / 5.1 KB          sparse{{$}}
-// CHECK-NEXT: {{^}}    8  matrix.rand            (5),(6)               10       1         ?        10        10  80 B / 0 B / 96 B              dense{{$}}
+// CHECK-NEXT: {{^}}   ID  OP                     INPUTS              ROWS    COLS       NNZ    WC-NNZ   EST-NNZ  OUT / INTERM / TOTAL               FMT{{$}}
+// CHECK-NEXT: {{^}}    1  arith.constant                                                                         = 0                                scalar{{$}}
+// CHECK-NEXT: {{^}}    2  arith.constant                                                                         = 1                                scalar{{$}}
+// CHECK-NEXT: {{^}}    3  arith.constant                                                                         = 3                                scalar{{$}}
+// CHECK-NEXT: {{^}}    4  arith.constant                                                                         = 1000                             scalar{{$}}
+// CHECK-NEXT: {{^}}    5  arith.constant                                                                         = 10                               scalar{{$}}
+// CHECK-NEXT: {{^}}    6  arith.constant                                                                         = 1                                scalar{{$}}
+// CHECK-NEXT: {{^}}    7  matrix.rand            (4),(5)             1000      10       100       100       100  5.1 KB / 0 B / 5.1 KB              sparse{{$}}
+// CHECK-NEXT: {{^}}    8  matrix.rand            (5),(6)               10       1         ?        10        10  80 B / 0 B / 96 B                  dense{{$}}
 // CHECK-NEXT: {{^}}    9  scf.for                (1),(3),(2),(8)  -> [(9): ?x?]  (fixpoint in {{[0-9]+}} round(s)) {{[{]$}}
 // CHECK-NEXT: {{^}}       body(%i: index, %acc: ?x?):{{$}}
 // CHECK-NEXT: {{^}}     10  matrix.matmul          (7),%acc            1000       1         ?{{ +[0-9.e+]+ +[0-9.e+]+}}  {{[0-9.]+ [KMG]?B / [0-9.]+ [KMG]?B / [0-9.]+ [KMG]?B +(dense|sparse)$}}
-// CHECK-NEXT: {{^}}     11  matrix.transpose       (7)                   10    1000       100       100       100  1.2 KB / 0 B / 6.3 KB          sparse{{$}}
+// CHECK-NEXT: {{^}}     11  matrix.transpose       (7)                   10    1000       100       100       100  1.2 KB / 0 B / 6.3 KB              sparse{{$}}
 // CHECK-NEXT: {{^}}     12  matrix.matmul          (11),(10)             10       1         ?        10{{ +[0-9.e+]+}}  80 B / 0 B / {{[0-9.]+ KB +}}dense{{$}}
 // CHECK-NEXT: {{^}}     13  scf.yield              (12){{$}}
 // CHECK-NEXT: {{^}}       }{{$}}
 // CHECK-NEXT: {{^}}   14  scf.if                 %p               -> [(14): ?x?] {{[{]$}}
 // CHECK-NEXT: {{^}}       then():{{$}}
-// CHECK-NEXT: {{^}}     15  matrix.rbind           (9),(8)               20       1         ?        20{{ +[0-9.e+]+}}  160 B / 160 B / 480 B          dense{{$}}
+// CHECK-NEXT: {{^}}     15  matrix.rbind           (9),(8)               20       1         ?        20{{ +[0-9.e+]+}}  160 B / 160 B / 480 B              dense{{$}}
 // CHECK-NEXT: {{^}}     16  scf.yield              (15){{$}}
 // CHECK-NEXT: {{^}}       else():{{$}}
 // CHECK-NEXT: {{^}}     17  scf.yield              (9){{$}}
 // CHECK-NEXT: {{^}}       }{{$}}
-// CHECK-NEXT: {{^}}   18  matrix.matmul          %X,(14)                ?       1         ?         ?         ?  unknown / 0 B / unknown        unknown{{$}}
+// CHECK-NEXT: {{^}}   18  matrix.matmul          %X,(14)                ?       1         ?         ?         ?  unknown / 0 B / unknown            unknown{{$}}
 // CHECK-NEXT: {{^}}   19  func.return            (18){{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}func @grow(%n: index) -> (?x?){{$}}
-// CHECK-NEXT: {{^}}   ID  OP                     INPUTS              ROWS    COLS       NNZ    WC-NNZ   EST-NNZ  OUT / INTERM / TOTAL           FMT{{$}}
-// CHECK:      {{^}}   24  matrix.rand            (22),(23)              4       1         4         4         4  32 B / 0 B / 48 B              dense{{$}}
+// CHECK-NEXT: {{^}}   ID  OP                     INPUTS              ROWS    COLS       NNZ    WC-NNZ   EST-NNZ  OUT / INTERM / TOTAL               FMT{{$}}
+// CHECK:      {{^}}   24  matrix.rand            (22),(23)              4       1         4         4         4  32 B / 0 B / 48 B                  dense{{$}}
 // CHECK-NEXT: {{^}}   25  scf.for                (20),%n,(21),(24) -> [(25): ?x?]  (fixpoint in 2 round(s)) {{[{]$}}
 // CHECK-NEXT: {{^}}       body(%i: index, %acc: ?x?):{{$}}
-// CHECK-NEXT: {{^}}     26  matrix.cbind           %acc,(24)              4       ?         ?         ?{{ +[0-9.e+?]+}}  unknown / unknown / unknown    unknown{{$}}
+// CHECK-NEXT: {{^}}     26  matrix.cbind           %acc,(24)              4       ?         ?         ?{{ +[0-9.e+?]+}}  unknown / unknown / unknown        unknown{{$}}
 // CHECK-NEXT: {{^}}     27  scf.yield              (26){{$}}
 // CHECK-NEXT: {{^}}       }{{$}}
 // CHECK-NEXT: {{^}}   28  scf.for                (20),(20),(21),(24) -> [(28): ?x?]  (fixpoint in 1 round(s)) {{[{]$}}
 // CHECK-NEXT: {{^}}       body(%i: index, %acc: ?x?):{{$}}
-// CHECK-NEXT: {{^}}     29  matrix.cbind           %acc,(24)              4       2         8         8         8  64 B / 64 B / 192 B            dense{{$}}
+// CHECK-NEXT: {{^}}     29  matrix.cbind           %acc,(24)              4       2         8         8         8  64 B / 64 B / 192 B                dense{{$}}
 // CHECK-NEXT: {{^}}     30  scf.yield              %acc{{$}}
 // CHECK-NEXT: {{^}}       }{{$}}
-// CHECK-NEXT: {{^}}   31  call @ext              (25),(21)              ?       ?         ?         ?         ?  unknown / 0 B / unknown        unknown{{$}}
+// CHECK-NEXT: {{^}}   31  call @ext              (25),(21)              ?       ?         ?         ?         ?  unknown / 0 B / unknown            unknown{{$}}
 // CHECK-NEXT: {{^}}   32  func.return            (25){{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}func @bounds(%r: i64) -> (){{$}}
-// CHECK-NEXT: {{^}}   ID  OP                     INPUTS              ROWS    COLS       NNZ    WC-NNZ   EST-NNZ  OUT / INTERM / TOTAL           FMT{{$}}
-// CHECK-NEXT: {{^}}   33  arith.constant                                                                         = 0{{$}}
-// CHECK-NEXT: {{^}}   34  arith.constant                                                                         = 6{{$}}
-// CHECK-NEXT: {{^}}   35  matrix.rand            (34),(34)              6       6        18        18        18  288 B / 0 B / 304 B            dense{{$}}
-// CHECK-NEXT: {{^}}   36  matrix.slice           (35),(33),%r,(33),(34)     <=6       6         ?        18{{ +[0-9.e+]+}}  288 B / 0 B / 608 B            dense{{$}}
+// CHECK-NEXT: {{^}}   ID  OP                     INPUTS              ROWS    COLS       NNZ    WC-NNZ   EST-NNZ  OUT / INTERM / TOTAL               FMT{{$}}
+// CHECK-NEXT: {{^}}   33  arith.constant                                                                         = 0                                scalar{{$}}
+// CHECK-NEXT: {{^}}   34  arith.constant                                                                         = 6                                scalar{{$}}
+// CHECK-NEXT: {{^}}   35  matrix.rand            (34),(34)              6       6        18        18        18  288 B / 0 B / 304 B                dense{{$}}
+// CHECK-NEXT: {{^}}   36  matrix.slice           (35),(33),%r,(33),(34)     <=6       6         ?        18{{ +[0-9.e+]+}}  288 B / 0 B / 608 B                dense{{$}}
 // CHECK-NEXT: {{^}}   37  func.return{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}func @ext({{.*}}) -> (?x?){{$}}
@@ -72,7 +72,7 @@
 // The metadata estimator: same layout, its own header and estimates; exact facts
 // and worst cases do not depend on the estimator.
 // META:      {{^}}# amls plan (estimator: MetadataEstimator){{$}}
-// META:      {{^}}    7  matrix.rand            (4),(5)             1000      10       100       100       100  5.1 KB / 0 B / 5.1 KB          sparse{{$}}
+// META:      {{^}}    7  matrix.rand            (4),(5)             1000      10       100       100       100  5.1 KB / 0 B / 5.1 KB              sparse{{$}}
 // META:      {{^}}     12  matrix.matmul          (11),(10)             10       1         ?        10{{ +[0-9.e+]+}}  80 B / 0 B / {{[0-9.]+ KB +}}dense{{$}}
 
 // After size-inference the region ops' result types show the inferred facts.

@@ -100,8 +100,8 @@ func.func @trace_nonsquare(%A: !matrix.mat<10x5xf64>) {
 // -----
 
 // trace returns f64, not a matrix.
-// CHECK:      {{.*}}linalg.mlir:107:3: error: matrix.trace: result 'result' at position 0 does not verify:
-// CHECK-NEXT: Expected attribute f64 but got !matrix.mat<1x1xf64>
+// CHECK:      {{.*}}linalg.mlir:107:3: error: matrix.trace: result 'result' (#0) is !matrix.mat<1x1xf64>, but matrix.trace expects f64 there
+// (xDSL's constraint message, in words)
 // CHECK-NEXT: // {{-----}}
 func.func @trace_result(%A: !matrix.mat<4x4xf64>) {
   %t = matrix.trace %A : (!matrix.mat<4x4xf64>) -> !matrix.mat<1x1xf64>
@@ -176,8 +176,8 @@ func.func @reshape_negative(%A: !matrix.mat<?x?xf64>) {
 // -----
 
 // matmul takes matrices only, no scalar operand.
-// CHECK:      {{.*}}linalg.mlir:183:3: error: matrix.matmul: operand 'rhs' at position 1 does not verify:
-// CHECK-NEXT: f64 should be of base attribute matrix.mat
+// CHECK:      {{.*}}linalg.mlir:183:3: error: matrix.matmul: operand 'rhs' (#1) is f64, but matrix.matmul expects a matrix there
+// (xDSL's constraint message, in words)
 // CHECK-NOT:  error
 func.func @matmul_scalar(%A: !matrix.mat<4x3xf64>, %s: f64) {
   %C = matrix.matmul %A, %s : (!matrix.mat<4x3xf64>, f64) -> !matrix.mat<4x3xf64>

@@ -70,8 +70,8 @@ func.func @cast_nnz(%A: !matrix.mat<3x4xf64, nnz=5>) {
 // -----
 
 // nrow returns i64.
-// CHECK:      {{.*}}scalar.mlir:77:3: error: matrix.nrow: result 'result' at position 0 does not verify:
-// CHECK-NEXT: Expected attribute i64 but got f64
+// CHECK:      {{.*}}scalar.mlir:77:3: error: matrix.nrow: result 'result' (#0) is f64, but matrix.nrow expects i64 there
+// (xDSL's constraint message, in words)
 // CHECK-NOT:  error
 func.func @nrow_result(%A: !matrix.mat<4x4xf64>) {
   %n = matrix.nrow %A : (!matrix.mat<4x4xf64>) -> f64
