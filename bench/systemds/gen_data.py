@@ -23,7 +23,7 @@ import numpy as np
 import scipy.io
 import scipy.sparse as sp
 
-VERSION = 1
+VERSION = 2
 SEED = 20261202
 HERE = Path(__file__).resolve().parent
 DEFAULT_OUT = HERE.parent / "out" / "systemds"
@@ -94,7 +94,9 @@ def generate(out: Path = DEFAULT_OUT, scale: str = "full") -> dict[str, str]:
     X = np.round(X, 7)  # <= 8 significant digits: the CSV holds these values exactly
     w = rng.uniform(-1, 1, (m, 1))
     y = np.round(X @ w + 0.5 + 0.1 * rng.standard_normal((n, 1)), 6)
-    margin = X @ rng.uniform(-1, 1, (m, 1)) + 0.5 * rng.standard_normal((n, 1))
+    # label noise of about the margin's own spread: not separable, so the logistic fit's
+    # probabilities stay inside (0, 1) and its log-likelihood finite
+    margin = X @ rng.uniform(-1, 1, (m, 1)) + 4.0 * rng.standard_normal((n, 1))
     Y = np.where(margin > 0, 1.0, -1.0)
     write_csv(out / "X.csv", X)
     write_csv(out / "y.csv", y)

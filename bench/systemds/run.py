@@ -132,8 +132,10 @@ def compare(a: dict[str, np.ndarray], ref: dict[str, np.ndarray]) -> dict[str, A
 def run_one(kind: str, case: str, files: dict[str, str], jar: Path, xmx: str) -> dict[str, Any]:
     out = Path(tempfile.mkdtemp(prefix=f"sds_{kind}_{case}_"))
     try:
-        cmd = sds_cmd(case, files, out, jar, xmx) if kind == "systemds" else amls_cmd(
-            case, files, out
+        cmd = (
+            sds_cmd(case, files, out, jar, xmx)
+            if kind == "systemds"
+            else amls_cmd(case, files, out)
         )
         c: Child = run_child(cmd)
         text = c.stdout + c.stderr
@@ -155,7 +157,7 @@ def run_one(kind: str, case: str, files: dict[str, str], jar: Path, xmx: str) ->
 
 
 def measure(
-    cases: list[str], reps: int, files: dict[str, str], xmx: str, max_wait: float
+    cases: list[str], reps: int, files: dict[str, str], xmx: str, max_wait: float, warmup: int
 ) -> dict[str, Any]:
     jar = systemds_jar()
     res: dict[str, Any] = {
@@ -164,9 +166,10 @@ def measure(
         "loadavg_start": loadavg(),
         "uptime_start": os.popen("uptime").read().strip(),
         "reps": reps,
+        "warmup": warmup,
         "cases": {c: {"amls": [], "systemds": [], "check": []} for c in cases},
     }
-    for rnd in range(reps + 1):  # round 0: warm-up, not recorded
+    for rnd in range(1 - warmup, reps + 1):  # rounds < 1: warm-up, not recorded
         for i, case in enumerate(cases):
             order = ["systemds", "amls"] if (rnd + i) % 2 == 0 else ["amls", "systemds"]
             busy, _ = wait_for_quiet(0.5, max_wait)
@@ -175,14 +178,14 @@ def measure(
                 if "error" in r:
                     sys.exit(f"run.py: {k} failed on {case}:\n{r['error']}")
             chk = compare(runs["amls"]["outputs"], runs["systemds"]["outputs"])
-            tag = "warm-up" if rnd == 0 else f"round {rnd}"
+            tag = "warm-up" if rnd < 1 else f"round {rnd}"
             print(
                 f"{tag:8} {case:9} systemds {runs['systemds']['wall']:6.2f} s  "
                 f"amls {runs['amls']['wall']:6.2f} s  outputs {'ok' if chk['ok'] else 'MISMATCH'}"
                 f"  (busy before {busy:.0%})",
                 flush=True,
             )
-            if rnd == 0:
+            if rnd < 1:
                 continue
             cr = res["cases"][case]
             for k, r in runs.items():
@@ -219,7 +222,7 @@ def summary(cr: dict[str, Any]) -> dict[str, float]:
 def markdown(res: dict[str, Any], cmd: str) -> str:
     m = res["machine"]
     lines = [
-        f"`{cmd}`: median of {res['reps']} interleaved rounds (after a warm-up round), "
+        f"`{cmd}`: median of {res['reps']} interleaved rounds (after {res['warmup']} warm-up), "
         f"{res['date']}; {m['nproc']} CPUs ({m['cpu']}), shared. Load average "
         f"{res['loadavg_start']} at the start and {res['loadavg_end']} at the end "
         f"(`uptime`: {res['uptime_end']}).",
@@ -232,7 +235,8 @@ def markdown(res: dict[str, Any], cmd: str) -> str:
         "process (JVM or Python start-up included). Peak: max RSS of the process. "
         "err: the largest normwise relative error of any output against SystemDS's.",
         "",
-        "| script | data | SystemDS wall s | amls wall s | SystemDS compile s | amls parse + compile s "
+        "| script | data | SystemDS wall s | amls wall s | SystemDS compile s "
+        "| amls parse + compile s "
         "| SystemDS execute s | amls execute s | exec ratio amls/SDS | wall ratio amls/SDS "
         "| SystemDS peak MB | amls peak MB | err | outputs | targets |",
         "|---|---|" + "---:|" * 12 + "---|",
@@ -241,9 +245,11 @@ def markdown(res: dict[str, Any], cmd: str) -> str:
         s = summary(cr)
         ex = s["amls_execute"] / s["sds_execute"]
         wl = s["amls_wall"] / s["sds_wall"]
-        tgt = "yes" if ex < 1 and wl < 1 else "no (" + ", ".join(
-            x for x, r in (("execute", ex), ("wall", wl)) if r >= 1
-        ) + ")"
+        tgt = (
+            "yes"
+            if ex < 1 and wl < 1
+            else "no (" + ", ".join(x for x, r in (("execute", ex), ("wall", wl)) if r >= 1) + ")"
+        )
         lines.append(
             f"| {case} | {res.get('data', {}).get(case, '')} | {s['sds_wall']:.2f} | "
             f"{s['amls_wall']:.2f} | {s['sds_compile']:.3f} | "
@@ -268,8 +274,10 @@ def plot(res: dict[str, Any], path: Path) -> None:
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for ax, (title, sk, ak) in zip(
         axes,
-        [("execution time (s)", "sds_execute", "amls_execute"), ("wall time (s)", "sds_wall",
-                                                                   "amls_wall")],
+        [
+            ("execution time (s)", "sds_execute", "amls_execute"),
+            ("wall time (s)", "sds_wall", "amls_wall"),
+        ],
         strict=True,
     ):
         ax.bar(x - 0.2, [s[sk] for s in ss], 0.4, label="SystemDS 3.4")
@@ -297,6 +305,7 @@ def describe_data(files: dict[str, str]) -> dict[str, str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--warmup", type=int, default=1, help="untimed rounds first")
     ap.add_argument("--only", nargs="+", choices=sorted(CASES))
     ap.add_argument("--scale", default="full", choices=["full", "tiny"])
     ap.add_argument("--data", type=Path, help="where the input files go (default: bench/out)")
@@ -304,14 +313,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-wait", type=float, default=20.0, help="for a quiet machine, per run")
     ap.add_argument("--no-readme", action="store_true")
     args = ap.parse_args(argv)
-    data = args.data or (DEFAULT_OUT if args.scale == "full" else DEFAULT_OUT.with_name(
-        "systemds_tiny"))
+    data = args.data or (
+        DEFAULT_OUT if args.scale == "full" else DEFAULT_OUT.with_name("systemds_tiny")
+    )
     files = generate(data, args.scale)
     cases = args.only or list(CASES)
-    res = measure(cases, args.reps, files, args.xmx, args.max_wait)
+    res = measure(cases, args.reps, files, args.xmx, args.max_wait, args.warmup)
     res["data"] = {c: d for c, d in describe_data(files).items() if c in cases}
     res["scale"] = args.scale
     cmd = "python bench/systemds/run.py" + (f" --reps {args.reps}" if args.reps != 3 else "")
+    cmd += f" --warmup {args.warmup}" if args.warmup != 1 else ""
     if args.only:
         cmd += " --only " + " ".join(args.only)
     md = markdown(res, cmd)
