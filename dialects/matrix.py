@@ -296,7 +296,7 @@ def print_prop_dict(printer: Printer, props: dict[str, Attribute]) -> None:
     printer.print_string("}")
 
 
-def _group_operands(
+def group_operands(
     defs: Sequence[tuple[str, object]], values: Sequence[SSAValue]
 ) -> list[SSAValue | Sequence[SSAValue]] | None:
     """Operands as build() takes them: one value per fixed operand, the rest (at most one
@@ -388,7 +388,7 @@ class MatrixOp(IRDLOperation, ABC):
                 f"{cls.name} has {n_results} results but {len(out_types)} result types", pos
             )
         values = parser.resolve_operands(operands, in_types, pos)
-        grouped = _group_operands(op_def.operands, values)
+        grouped = group_operands(op_def.operands, values)
         if grouped is None:
             parser.raise_error(f"{cls.name} has too few operands", pos)
         return cls.build(
