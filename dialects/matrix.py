@@ -1245,9 +1245,7 @@ class OuterOp(MatrixOp):
 
     def verify_facts(self) -> None:
         if self.op.data not in OUTER_OPS:
-            raise VerifyException(
-                f"unknown outer op '{self.op.data}' ({', '.join(OUTER_OPS)})"
-            )
+            raise VerifyException(f"unknown outer op '{self.op.data}' ({', '.join(OUTER_OPS)})")
         x, y = mat_type(self.lhs).shape, mat_type(self.rhs).shape
         if _differ(x[1], 1):
             raise VerifyException(f"outer expects a column vector first, got {_fmt(x)}")

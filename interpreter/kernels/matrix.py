@@ -986,9 +986,7 @@ def _table_codes(x: Dense, what: str) -> NDArray[np.int64]:
     t = np.trunc(x)
     bad = ~(t >= 1)  # NaN fails too
     if bad.any():
-        raise KernelError(
-            f"table: {what} values must be >= 1, got {float(x[np.argmax(bad)])!r}"
-        )
+        raise KernelError(f"table: {what} values must be >= 1, got {float(x[np.argmax(bad)])!r}")
     return t.astype(np.int64)
 
 
@@ -1043,8 +1041,7 @@ def remove_empty(op: mx.RemoveEmptyOp, args: Args) -> Mat:
         s = _as_mat(args[1])
         if min(s.shape) > 1 or _cells(s.shape) != n:
             raise KernelError(
-                f"remove_empty: select of shape {s.shape[0]}x{s.shape[1]} for {n} "
-                f"{op.margin.data}"
+                f"remove_empty: select of shape {s.shape[0]}x{s.shape[1]} for {n} {op.margin.data}"
             )
         keep = _dense(s).ravel() != 0
     else:

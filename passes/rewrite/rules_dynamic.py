@@ -189,13 +189,19 @@ def remove_empty_of_empty(builder: Builder, b: Bindings) -> SSAValue | None:
     one = _int_const(builder, 1)
     if op.margin.data == "rows":
         n = t_.cols
-        other = _int_const(builder, n) if n is not None else builder.insert(
-            mx.NcolOp.build(operands=[x], result_types=[i64]))
+        other = (
+            _int_const(builder, n)
+            if n is not None
+            else builder.insert(mx.NcolOp.build(operands=[x], result_types=[i64]))
+        )
         dims, rt = [one, other], mx.MatrixType(1, n, 0)
     else:
         n = t_.rows
-        other = _int_const(builder, n) if n is not None else builder.insert(
-            mx.NrowOp.build(operands=[x], result_types=[i64]))
+        other = (
+            _int_const(builder, n)
+            if n is not None
+            else builder.insert(mx.NrowOp.build(operands=[x], result_types=[i64]))
+        )
         dims, rt = [other, one], mx.MatrixType(n, 1, 0)
     return builder.insert(mx.FillOp.build(operands=[zero, *dims], result_types=[rt]))
 

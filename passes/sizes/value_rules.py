@@ -364,8 +364,10 @@ def outer(op: mx.OuterOp, ins: Sequence[ValueFacts]) -> ValueFacts:
 def order(op: mx.OrderOp, ins: Sequence[ValueFacts]) -> ValueFacts:
     if mx.order_index_return(op):
         n = _dim(op.operands[0], 0)
-        return ValueFacts.make(finite=True, nonneg=True) if not n else ValueFacts.bounded(
-            float(n - 1), nonneg=True
+        return (
+            ValueFacts.make(finite=True, nonneg=True)
+            if not n
+            else ValueFacts.bounded(float(n - 1), nonneg=True)
         )
     return _same(ins[0])
 
