@@ -428,7 +428,8 @@ def table(op: mx.TableOp, ins: Sequence[Facts]) -> Facts:
     # Every input cell lands in at most one output cell.
     entries = next((m.cells_ub for m in map(_as_mat_facts, ins[:3]) if m is not None), None)
     w = ins[2]
-    finite = not isinstance(w, MatFacts) and (v := _num(w)) is not None and abs(v) <= 1e300
+    # A count times a scalar weight: < 2^63 * 1e280, finite.
+    finite = not isinstance(w, MatFacts) and (v := _num(w)) is not None and abs(v) <= 1e280
     empty = a.cells == 0 or (not isinstance(w, MatFacts) and _num(w) == 0)
     if len(ins) > 3:
         r, c = _int(ins[3]), _int(ins[4])
@@ -453,8 +454,8 @@ def remove_empty(op: mx.RemoveEmptyOp, ins: Sequence[Facts]) -> Facts:
         cells = x.cells
         if cells and x.nnz == cells:
             kept = n  # no empty line
-        elif x.nnz == 0 and mx.empty_return(op):
-            kept = 1
+        elif x.nnz == 0:
+            kept = 1 if mx.empty_return(op) else 0
         elif n == 1 and mx.empty_return(op):
             kept = 1  # the line is kept, or replaced by one zero line
     else:

@@ -137,3 +137,68 @@ def test_order_matches_a_stable_numpy_sort(keys: list[int], decreasing: bool) ->
     got = dense(run("order", x, 0, props=props))
     want = sorted(x.tolist(), key=lambda row: -row[0] if decreasing else row[0])
     np.testing.assert_array_equal(got.reshape(-1, 2), np.array(want).reshape(-1, 2))
+
+
+# ---------------------------------------------------------------------------
+# The size rules are sound: the kernel's result has every exact fact and stays within
+# every bound the rule states, on random inputs (dense, CSR, empty, vectors, 1x1).
+
+
+def _facts_hold(op_name: str, args: tuple, head: str = "", props: str = "") -> None:
+    from test_kernels import _type_of, make_op
+
+    from amls.passes.sizes.facts import MatFacts, ScalarFacts
+    from amls.passes.sizes.rules import SIZE_RULES
+
+    op = make_op(op_name, tuple(_type_of(a) for a in args), M, head, props)
+    ins = []
+    for a in args:
+        if isinstance(a, int | float):
+            ins.append(ScalarFacts(a))
+        else:
+            d = dense(a)
+            ins.append(MatFacts.make(d.shape[0], d.shape[1], int(np.count_nonzero(d))))
+    out = SIZE_RULES[type(op)](op, ins)
+    got = dense(run(op_name, *args, head=head, props=props))
+    r, c = got.shape
+    nnz = int(np.count_nonzero(got))
+    for exact, have in ((out.rows, r), (out.cols, c), (out.nnz, nnz)):
+        assert exact is None or exact == have, (out, got.shape, nnz)
+    for bound, have in ((out.rows_ub, r), (out.cols_ub, c), (out.nnz_ub, nnz)):
+        assert bound is None or have <= bound, (out, got.shape, nnz)
+    if out.finite:
+        assert np.isfinite(got).all()
+
+
+@st.composite
+def _mats(draw: st.DrawFn, shape: tuple[int, int] | None = None) -> np.ndarray:
+    r, c = shape or (draw(st.integers(0, 5)), draw(st.integers(0, 5)))
+    rng = np.random.default_rng(draw(st.integers(0, 2**20)))
+    a = rng.integers(-2, 3, (r, c)).astype(float) * (rng.random((r, c)) < 0.4)
+    if draw(st.booleans()):
+        a[rng.random((r, c)) < 0.1] = np.nan
+    return sp.csr_array(a) if draw(st.booleans()) else a
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_size_rules_are_sound(data: st.DataObject) -> None:
+    x = data.draw(_mats())
+    r, c = x.shape
+    margin = data.draw(st.sampled_from(["rows", "cols"]))
+    keep = data.draw(st.sampled_from(["", "{empty_return = false}"]))
+    _facts_hold("remove_empty", (x,), head=margin, props=keep)
+    n = r if margin == "rows" else c
+    sel = data.draw(_mats((n, 1)))
+    _facts_hold("remove_empty", (x, sel), head=margin, props=keep)
+    if c:
+        by = data.draw(st.integers(0, c - 1))
+        for props in ("", "{index_return = true}", "{decreasing = true}"):
+            _facts_hold("order", (x, by), props=props)
+    u, v = data.draw(_mats((r, 1))), data.draw(_mats((1, c)))
+    _facts_hold("outer", (u, v), head=data.draw(st.sampled_from(sorted(mx.OUTER_OPS))))
+    rng = np.random.default_rng(data.draw(st.integers(0, 99)))
+    a = rng.integers(1, 5, (r, 1)).astype(float)
+    w = data.draw(st.sampled_from([1.0, 0.0, 2.5]))
+    _facts_hold("table", (a, 1.0, w))
+    _facts_hold("table", (a, a, w, data.draw(st.integers(0, 4)), data.draw(st.integers(0, 4))))
