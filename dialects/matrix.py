@@ -296,6 +296,28 @@ def print_prop_dict(printer: Printer, props: dict[str, Attribute]) -> None:
     printer.print_string("}")
 
 
+def group_operands(
+    defs: Sequence[tuple[str, object]], values: Sequence[SSAValue]
+) -> list[SSAValue | Sequence[SSAValue]] | None:
+    """Operands as build() takes them: one value per fixed operand, the rest (at most one
+    variadic operand) as a list. None when there are too few values."""
+    if not any(isinstance(d, VarOperandDef) for _, d in defs):
+        return list(values)  # a count mismatch is the verifier's to report
+    n_var = len(values) - sum(1 for _, d in defs if not isinstance(d, VarOperandDef))
+    if n_var < 0:
+        return None
+    out: list[SSAValue | Sequence[SSAValue]] = []
+    i = 0
+    for _, d in defs:
+        if isinstance(d, VarOperandDef):
+            out.append(list(values[i : i + n_var]))
+            i += n_var
+        else:
+            out.append(values[i])
+            i += 1
+    return out
+
+
 class MatrixOp(IRDLOperation, ABC):
     """Base of all matrix ops: one custom syntax, shared by every op."""
 
@@ -366,10 +388,9 @@ class MatrixOp(IRDLOperation, ABC):
                 f"{cls.name} has {n_results} results but {len(out_types)} result types", pos
             )
         values = parser.resolve_operands(operands, in_types, pos)
-        if any(isinstance(d, VarOperandDef) for _, d in op_def.operands):
-            grouped: list[SSAValue | Sequence[SSAValue]] = [list(values)]
-        else:
-            grouped = list(values)
+        grouped = group_operands(op_def.operands, values)
+        if grouped is None:
+            parser.raise_error(f"{cls.name} has too few operands", pos)
         return cls.build(
             operands=grouped, result_types=out_types, properties=props, attributes=attrs
         )
@@ -1217,6 +1238,150 @@ class CastOp(MatrixOp):
                 raise VerifyException(f"cast changes known {what} from {x} to {y}")
 
 
+# ---------------------------------------------------------------------------
+# Data-dependent reorganisation: table, remove_empty, outer, order.
+
+
+def _bool_prop(op: Operation, name: str, default: bool) -> bool:
+    a = op.properties.get(name)
+    return default if a is None else bool(a.value.data)  # type: ignore[attr-defined]
+
+
+def empty_return(op: Operation) -> bool:
+    """remove_empty's `empty_return` (default true); also reads the phys twin."""
+    return _bool_prop(op, "empty_return", True)
+
+
+def order_decreasing(op: Operation) -> bool:
+    return _bool_prop(op, "decreasing", False)
+
+
+def order_index_return(op: Operation) -> bool:
+    return _bool_prop(op, "index_return", False)
+
+
+def _is_vector(s: tuple[Dim, Dim]) -> bool:
+    return s[0] == 1 or s[1] == 1
+
+
+@irdl_op_definition
+class TableOp(MatrixOp):
+    """table(A, B, W[, rows, cols]): out[A[k], B[k]] += W[k] over the cells k, 1-based
+    category values (truncated). Without dims the result is max(A) x max(B) (data
+    dependent); with dims, cells outside rows x cols are dropped. B and W may be scalars."""
+
+    name = "matrix.table"
+    input = operand_def(Mat)
+    other = operand_def(MatOrScalar)
+    weights = operand_def(MatOrScalar)
+    dims = var_operand_def(I64)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_facts(self) -> None:
+        if len(self.dims) not in (0, 2):
+            raise VerifyException(f"table takes no dims or rows and cols, got {len(self.dims)}")
+        a = mat_type(self.input).shape
+        for v, what in ((self.other, "second input"), (self.weights, "weights")):
+            s = _shape_of(v)
+            if s is not None and (_differ(s[0], a[0]) or _differ(s[1], a[1])):
+                raise VerifyException(
+                    f"table {what} of shape {_fmt(s)} differs from the first input {_fmt(a)}"
+                )
+        if self.dims:
+            _check_dims_operands(self, self.dims[0], self.dims[1])
+
+
+REMOVE_EMPTY_MARGINS = ("rows", "cols")
+
+
+@irdl_op_definition
+class RemoveEmptyOp(MatrixOp):
+    """removeEmpty(X, margin[, select]): the rows (cols) of X with a non-zero, or those
+    where select is non-zero. With no select and nothing kept, one zero row (col) unless
+    `empty_return = false`; with a select, nothing kept is 0 rows (cols)."""
+
+    name = "matrix.remove_empty"
+    KEYWORD_PROPS: ClassVar[tuple[str, ...]] = ("margin",)
+    input = operand_def(Mat)
+    select = var_operand_def(Mat)
+    margin = prop_def(StringAttr)
+    empty_return = opt_prop_def(IntegerAttr[IntegerType])
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_facts(self) -> None:
+        by_rows = self.margin.data == "rows"
+        if self.margin.data not in REMOVE_EMPTY_MARGINS:
+            raise VerifyException(f"margin must be rows or cols, got '{self.margin.data}'")
+        if len(self.select) > 1:
+            raise VerifyException("remove_empty takes at most one select vector")
+        r, c = mat_type(self.input).shape
+        n = r if by_rows else c
+        if self.select:
+            s = mat_type(self.select[0]).shape
+            cells = mat_type(self.select[0]).cells
+            if _known(*s) and not _is_vector(s):
+                raise VerifyException(f"remove_empty select must be a vector, got {_fmt(s)}")
+            if cells is not None and n is not None and cells != n:
+                raise VerifyException(
+                    f"remove_empty select of {cells} cells for {n} {self.margin.data}"
+                )
+        _check_result(self, (None, c) if by_rows else (r, None))
+
+
+OUTER_OPS: dict[str, type[ElementwiseBinaryOp]] = {
+    "add": AddOp, "sub": SubOp, "mul": MulOp, "div": DivOp, "pow": PowOp, "min": MinOp,
+    "max": MaxOp, "mod": ModOp, "eq": EqOp, "ne": NeOp, "lt": LtOp, "le": LeOp, "gt": GtOp,
+    "ge": GeOp, "and": AndOp, "or": OrOp,
+}  # fmt: skip
+"""outer's `op` names: the element-wise op applied to every (x[i], y[j])."""
+
+
+@irdl_op_definition
+class OuterOp(MatrixOp):
+    """`matrix.outer OP %x, %y`: x (Rx1) against y (1xC) -> RxC, out[i, j] = x[i] OP y[j]."""
+
+    name = "matrix.outer"
+    KEYWORD_PROPS: ClassVar[tuple[str, ...]] = ("op",)
+    lhs = operand_def(Mat)
+    rhs = operand_def(Mat)
+    op = prop_def(StringAttr)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_facts(self) -> None:
+        if self.op.data not in OUTER_OPS:
+            raise VerifyException(f"unknown outer op '{self.op.data}' ({', '.join(OUTER_OPS)})")
+        x, y = mat_type(self.lhs).shape, mat_type(self.rhs).shape
+        if _differ(x[1], 1):
+            raise VerifyException(f"outer expects a column vector first, got {_fmt(x)}")
+        if _differ(y[0], 1):
+            raise VerifyException(f"outer expects a row vector second, got {_fmt(y)}")
+        _check_result(self, (x[0], y[1]))
+
+
+@irdl_op_definition
+class OrderOp(MatrixOp):
+    """order(X, by): the rows of X sorted by column `by` (0-based), stable; with
+    `index_return` the 0-based source row of each sorted row, as a column."""
+
+    name = "matrix.order"
+    input = operand_def(Mat)
+    by = operand_def(I64)
+    decreasing = opt_prop_def(IntegerAttr[IntegerType])
+    index_return = opt_prop_def(IntegerAttr[IntegerType])
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_facts(self) -> None:
+        r, c = mat_type(self.input).shape
+        by = _const_int(self.by)
+        if by is not None and (by < 0 or (c is not None and by >= c)):
+            raise VerifyException(f"order by column {by} is out of range for {_fmt((r, c))}")
+        _check_result(self, (r, 1) if order_index_return(self) else (r, c))
+
+
 BINARY_OPS: tuple[type[ElementwiseBinaryOp], ...] = (
     AddOp, SubOp, MulOp, DivOp, PowOp, MinOp, MaxOp, ModOp,
     EqOp, NeOp, LtOp, LeOp, GtOp, GeOp, AndOp, OrOp,
@@ -1261,6 +1426,10 @@ Matrix = Dialect(
         ToScalarOp,
         FromScalarOp,
         CastOp,
+        TableOp,
+        RemoveEmptyOp,
+        OuterOp,
+        OrderOp,
     ],  # fmt: skip
     [MatrixType],
 )

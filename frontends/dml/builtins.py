@@ -462,6 +462,97 @@ def _ifdef(tr: Translator, c: S.Call) -> Val:
     return tr.expr(c.args[1].value)
 
 
+# -- data-dependent reorganisation: table, removeEmpty, outer, order ---------------
+
+
+def _const_bool(tr: Translator, node: Any, what: str, c: S.Call) -> bool:
+    v = _const(tr, node, what, c)
+    if not isinstance(v, bool | int | float):
+        raise tr.err(node, f"{c.name}: {what} must be TRUE or FALSE")
+    return bool(v)
+
+
+@builtin("table", "ctable")
+def _table(tr: Translator, c: S.Call) -> Val:
+    if any(a.name is not None for a in c.args):
+        raise tr.err(c, f"{c.name} takes positional arguments only")
+    if not 2 <= len(c.args) <= 5:
+        raise tr.err(c, f"{c.name} takes 2 to 5 arguments (A, B[, W][, rows, cols]), got "
+                     f"{len(c.args)}")  # fmt: skip
+    vals = [tr.expr(a.value) for a in c.args]
+    A = tr.need_matrix(vals[0], c.args[0], c.name)
+    B = tr.operand(vals[1], c)
+    if len(vals) in (3, 5):
+        W = tr.operand(vals[2], c)
+    else:
+        W = tr.materialize(Val("f64", None, 1.0), c).ssa
+    dims: list[Any] = []
+    rt: Any = ANY
+    if len(vals) >= 4:
+        r, k = (tr.materialize(tr.to_i64(v, c), c) for v in vals[-2:])
+        dims = [r.ssa, k.ssa]
+        if r.const is not None and k.const is not None:
+            rt = mx.MatrixType(r.const, k.const)
+    return Val("matrix", tr.mop(mx.TableOp, [A, B, W, dims], c, rt))
+
+
+@builtin("removeEmpty")
+def _remove_empty(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target", "margin", "select", "empty.return"], 2)
+    X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
+    margin = _const(tr, a["margin"], "margin", c)
+    if margin not in mx.REMOVE_EMPTY_MARGINS:
+        raise tr.err(a["margin"], f'removeEmpty: margin must be "rows" or "cols", got {margin!r}')
+    sel = [tr.need_matrix(tr.expr(a["select"]), c, "removeEmpty select")] if "select" in a else []
+    props: dict[str, Any] = {"margin": StringAttr(margin)}
+    if "empty.return" in a and not _const_bool(tr, a["empty.return"], "empty.return", c):
+        props["empty_return"] = IntegerAttr(0, 1)
+    return Val("matrix", tr.mop(mx.RemoveEmptyOp, [X, sel], c, ANY, props))
+
+
+_OUTER = {
+    "+": "add", "-": "sub", "*": "mul", "/": "div", "^": "pow", "min": "min", "max": "max",
+    "==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge",
+}  # fmt: skip
+
+
+@builtin("outer")
+def _outer(tr: Translator, c: S.Call) -> Val:
+    if any(a.name is not None for a in c.args) or len(c.args) != 3:
+        raise tr.err(c, "outer takes three positional arguments (X, Y, op)")
+    X = tr.need_matrix(tr.expr(c.args[0].value), c.args[0], "outer")
+    Y = tr.need_matrix(tr.expr(c.args[1].value), c.args[1], "outer")
+    op = _const(tr, c.args[2].value, "op", c)
+    if op in ("%/%", "%%"):  # as the binary operators: truncating, sign of the dividend
+        q = tr.mop(mx.OuterOp, [X, Y], c, ANY, {"op": StringAttr("div")})
+        aq = tr.mop(mx.FloorOp, [tr.mop(mx.AbsOp, [q], c)], c)
+        t = tr.mop(mx.MulOp, [tr.mop(mx.SignOp, [q], c), aq], c)
+        if op == "%/%":
+            return Val("matrix", t)
+        return Val("matrix", tr.mop(mx.SubOp, [X, tr.mop(mx.MulOp, [t, Y], c)], c))
+    if op not in _OUTER:
+        raise tr.err(c.args[2], f"outer: unknown operator {op!r} ({', '.join(_OUTER)}, %%, %/%)")
+    return Val("matrix", tr.mop(mx.OuterOp, [X, Y], c, ANY, {"op": StringAttr(_OUTER[op])}))
+
+
+@builtin("order")
+def _order(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target", "by", "decreasing", "index.return"], 1)
+    X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
+    by = tr.to_i64(tr.expr(a["by"]), c) if "by" in a else Val("i64", None, 1)
+    by0 = tr.materialize(tr.binop("-", by, Val("i64", None, 1), c), c)  # 1-based in DML
+    props: dict[str, Any] = {}
+    if "decreasing" in a and _const_bool(tr, a["decreasing"], "decreasing", c):
+        props["decreasing"] = IntegerAttr(1, 1)
+    index = "index.return" in a and _const_bool(tr, a["index.return"], "index.return", c)
+    if index:
+        props["index_return"] = IntegerAttr(1, 1)
+    out = tr.mop(mx.OrderOp, [X, by0.ssa], c, ANY, props)
+    if index:  # 1-based row numbers, as DML
+        out = tr.mop(mx.AddOp, [out, tr.const(1.0, "f64", c).ssa], c)
+    return Val("matrix", out)
+
+
 # -- I/O ---------------------------------------------------------------------------
 
 _FORMATS = {"csv": "csv", "mm": "mtx", "npy": "npy", "mtx": "mtx", "text": "text"}

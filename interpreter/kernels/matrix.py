@@ -1140,3 +1140,114 @@ def from_scalar(op: mx.FromScalarOp, args: Args) -> Mat:
 @_register(mx.CastOp)
 def cast(op: mx.CastOp, args: Args) -> Any:
     return args[0]  # only static facts change; the value is the same object
+
+
+# ---------------------------------------------------------------------------
+# Data-dependent reorganisation: table, remove_empty, outer, order.
+
+
+def _table_codes(x: Dense, what: str) -> NDArray[np.int64]:
+    """1-based category codes, truncated as SystemDS casts them; < 1 or NaN is an error."""
+    t = np.trunc(x)
+    bad = ~(t >= 1)  # NaN fails too
+    if bad.any():
+        raise KernelError(f"table: {what} values must be >= 1, got {float(x[np.argmax(bad)])!r}")
+    return t.astype(np.int64)
+
+
+@_register(mx.TableOp)
+def table(op: mx.TableOp, args: Args) -> Mat:
+    a = _as_mat(args[0])
+    n = _cells(a.shape)
+
+    def cells(v: Any, what: str) -> Dense:
+        if _is_scalar(v):
+            return np.full(n, float(v))
+        m = _as_mat(v)
+        if m.shape != a.shape:
+            raise KernelError(
+                f"table: {what} of shape {m.shape[0]}x{m.shape[1]} differs from the first "
+                f"input {a.shape[0]}x{a.shape[1]}"
+            )
+        return _dense(m).ravel()
+
+    ai = _table_codes(_dense(a).ravel(), "first input")
+    bi = _table_codes(cells(args[1], "second input"), "second input")
+    w = cells(args[2], "weights")
+    if len(args) > 3:
+        rows, cols = _dims(args[3], args[4])
+        keep = (ai <= rows) & (bi <= cols)  # outside the given dims: dropped
+        ai, bi, w = ai[keep], bi[keep], w[keep]
+    else:
+        rows = int(ai.max(initial=0))
+        cols = int(bi.max(initial=0))
+    out = sp.coo_array((w, (ai - 1, bi - 1)), shape=(rows, cols)).tocsr()
+    out.sum_duplicates()
+    out.eliminate_zeros()
+    return _finish(out)
+
+
+def _nonempty_lines(x: Mat, by_rows: bool) -> NDArray[np.bool_]:
+    """Rows (or columns) holding a non-zero cell (NaN counts as one)."""
+    if sp.issparse(x):
+        rows, cols = _coords(x)
+        nz = x.data != 0
+        idx, n = (rows, x.shape[0]) if by_rows else (cols, x.shape[1])
+        return np.bincount(idx[nz], minlength=n) > 0
+    return np.any(x != 0, axis=1 if by_rows else 0)
+
+
+@_register(mx.RemoveEmptyOp)
+def remove_empty(op: mx.RemoveEmptyOp, args: Args) -> Mat:
+    x = _as_mat(args[0])
+    by_rows = op.margin.data == "rows"
+    n = x.shape[0] if by_rows else x.shape[1]
+    if len(args) > 1:
+        s = _as_mat(args[1])
+        if min(s.shape) > 1 or _cells(s.shape) != n:
+            raise KernelError(
+                f"remove_empty: select of shape {s.shape[0]}x{s.shape[1]} for {n} {op.margin.data}"
+            )
+        keep = _dense(s).ravel() != 0
+    else:
+        keep = _nonempty_lines(x, by_rows)
+        if not keep.any() and mx.empty_return(op):
+            shape = (1, x.shape[1]) if by_rows else (x.shape[0], 1)
+            return _finish(sp.csr_array(shape, dtype=np.float64))  # one zero line
+    idx = np.flatnonzero(keep)
+    if len(idx) == n:
+        return x
+    out = x[idx] if by_rows else x[:, idx]
+    return _finish(out) if sp.issparse(x) else np.ascontiguousarray(out)
+
+
+@_register(mx.OuterOp)
+def outer(op: mx.OuterOp, args: Args) -> Mat:
+    x, y = _as_mat(args[0]), _as_mat(args[1])
+    if x.shape[1] != 1 or y.shape[0] != 1:
+        raise KernelError(
+            f"outer expects a column and a row vector, got {x.shape[0]}x{x.shape[1]} and "
+            f"{y.shape[0]}x{y.shape[1]}"
+        )
+    f = BINARY_FNS[mx.OUTER_OPS[op.op.data]]
+    out = np.asarray(f(_dense(x), _dense(y)), dtype=np.float64)
+    if sp.issparse(x) or sp.issparse(y):
+        return _finish(sp.csr_array(out))  # sparse in, sparse out where it stays sparse
+    return out
+
+
+@_register(mx.OrderOp)
+def order(op: mx.OrderOp, args: Args) -> Mat:
+    x = _as_mat(args[0])
+    by = _as_int(args[1], "order by column")
+    r, c = x.shape
+    if not 0 <= by < c:
+        raise KernelError(f"order by column {by + 1} is out of range for a {r}x{c} matrix")
+    key = _dense(x[:, [by]] if sp.issparse(x) else x[:, by : by + 1]).ravel()
+    # Stable both ways, as SystemDS: ties keep their input order also when decreasing.
+    perm = np.argsort(-key if mx.order_decreasing(op) else key, kind="stable")
+    if mx.order_index_return(op):
+        return perm.astype(np.float64).reshape(-1, 1)
+    if sp.issparse(x):
+        return _finish(x[perm])
+    return x[perm]

@@ -52,6 +52,10 @@ def _group(cls: type[Operation], operands: list[SSAValue]) -> list[Any]:
     defs = cls.get_irdl_definition().operands  # type: ignore[attr-defined]
     if len(defs) == 1 and isinstance(defs[0][1], VarOperandDef):
         return [operands]
+    if any(isinstance(d, VarOperandDef) for _, d in defs):  # fixed operands, then a list
+        grouped = mx.group_operands(defs, operands)
+        if grouped is not None:
+            return grouped
     return list(operands)
 
 

@@ -170,6 +170,74 @@ def reverse_row_numbers(builder: Builder, b: Bindings) -> SSAValue | None:
     return builder.insert(mx.SeqOp.build(operands=ends, result_types=[mx.MatrixType(n, 1, n)]))
 
 
+# -- replacements for remove_empty and order ----------------------------------------
+
+
+def _keeps_every_line(x: SSAValue, by_rows: bool, keep_one: bool) -> bool:
+    """removeEmpty(x) without select is x itself: no line is empty (nnz = cells > 0), or
+    x has one line, which stays or becomes the one zero line (`keep_one`)."""
+    t_ = x.type
+    if not isinstance(t_, mx.MatrixType):
+        return False
+    if t_.cells is not None and t_.cells > 0 and t_.nnz == t_.cells:
+        return True
+    return keep_one and (t_.rows if by_rows else t_.cols) == 1
+
+
+def remove_empty_noop(builder: Builder, b: Bindings) -> SSAValue | None:
+    op = b["root"].owner
+    by_rows = op.margin.data == "rows"
+    return b["X"] if _keeps_every_line(b["X"], by_rows, mx.empty_return(op)) else None
+
+
+def remove_empty_of_empty(builder: Builder, b: Bindings) -> SSAValue | None:
+    """removeEmpty(X) of an empty X: the one zero row (col) it keeps."""
+    op, x = b["root"].owner, b["X"]
+    if not mx.empty_return(op):
+        return None
+    t_ = x.type
+    zero = builder.insert(arith.ConstantOp(FloatAttr(0.0, f64)))
+    one = _int_const(builder, 1)
+    if op.margin.data == "rows":
+        n = t_.cols
+        other = (
+            _int_const(builder, n)
+            if n is not None
+            else builder.insert(mx.NcolOp.build(operands=[x], result_types=[i64]))
+        )
+        dims, rt = [one, other], mx.MatrixType(1, n, 0)
+    else:
+        n = t_.rows
+        other = (
+            _int_const(builder, n)
+            if n is not None
+            else builder.insert(mx.NrowOp.build(operands=[x], result_types=[i64]))
+        )
+        dims, rt = [other, one], mx.MatrixType(n, 1, 0)
+    return builder.insert(mx.FillOp.build(operands=[zero, *dims], result_types=[rt]))
+
+
+def _row_numbers(builder: Builder, n: int) -> SSAValue:
+    """seq(0, n-1) as a column: the 0-based rows in their input order."""
+    vals = [builder.insert(arith.ConstantOp(FloatAttr(v, f64))) for v in (0.0, n - 1.0, 1.0)]
+    return builder.insert(mx.SeqOp.build(operands=vals, result_types=[mx.MatrixType(n, 1)]))
+
+
+def order_of_empty(builder: Builder, b: Bindings) -> SSAValue | None:
+    """order of an all-zero X: X's zeros, or the rows in input order (stable)."""
+    op = b["root"].owner
+    if not mx.order_index_return(op):
+        return zeros_of_root(builder, b)
+    n = b["X"].type.rows
+    return _row_numbers(builder, n) if isinstance(n, int) and n > 0 else None
+
+
+def order_of_one_row(builder: Builder, b: Bindings) -> SSAValue | None:
+    if not mx.order_index_return(b["root"].owner):
+        return b["X"]
+    return _row_numbers(builder, 1)
+
+
 # -- the table ---------------------------------------------------------------------
 
 _COL_AGGS = ("sum", "mean", "min", "max")
@@ -287,4 +355,14 @@ DYNAMIC_RULES: list[Rule] = [
       for cls in (mx.SinOp, mx.TanOp, mx.IsNanOp)),
     Rule("empty-reorg", Op(mx.RevOp, X), Native(zeros_of_root), when=is_empty("X")),
     Rule("empty-cumagg", cumagg(K, X), Native(zeros_of_root), when=is_empty("X")),
+    # -- remove_empty and order (RewriteAlgebraicSimplificationDynamic #22; removeEmpty
+    # of a matrix without empty lines, as SystemDS's size-based removeEmpty pruning)
+    *(Rule("remove-empty-unnecessary", Op(mx.RemoveEmptyOp, X, props={"margin": m}),
+           Native(remove_empty_noop)) for m in mx.REMOVE_EMPTY_MARGINS),
+    *(Rule("empty-remove-empty", Op(mx.RemoveEmptyOp, X, props={"margin": m}),
+           Native(remove_empty_of_empty), when=is_empty("X")) for m in mx.REMOVE_EMPTY_MARGINS),
+    Rule("empty-order", Op(mx.OrderOp, X, Var("by")), Native(order_of_empty),
+         when=is_empty("X")),
+    Rule("order-single-row", Op(mx.OrderOp, X, Var("by")), Native(order_of_one_row),
+         when=rows_are("X", 1)),
 ]  # fmt: skip

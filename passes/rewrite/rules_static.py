@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import FloatAttr, f64
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, f64, i64
 from xdsl.ir import SSAValue
 
 from amls.dialects import matrix as mx
@@ -26,6 +26,7 @@ from amls.passes.rewrite.conditions import (
     finite,
     is_1x1,
     is_boolean,
+    is_col_vector,
     is_nan_const,
     nan_free,
     nonzero_const,
@@ -120,6 +121,59 @@ def _rand_scaled(builder: Builder, bd: Bindings, how: str) -> SSAValue | None:
     return builder.insert(new)
 
 
+# -- replacements for table, remove_empty and order --------------------------------
+
+
+def _i64(builder: Builder, n: int) -> SSAValue:
+    return builder.insert(arith.ConstantOp(IntegerAttr(n, i64)))
+
+
+def table_cells(builder: Builder, bd: Bindings) -> SSAValue | None:
+    """sum(table(A, B)) with unit weights: one count per cell of A, as f64."""
+    a = bd["A"]
+    r = builder.insert(mx.NrowOp.build(operands=[a], result_types=[i64]))
+    c = builder.insert(mx.NcolOp.build(operands=[a], result_types=[i64]))
+    n = builder.insert(arith.MuliOp(r, c))
+    return builder.insert(arith.SIToFPOp(n, f64))
+
+
+def kept_of_vector(builder: Builder, bd: Bindings) -> SSAValue | None:
+    """nrow(removeEmpty(v, rows)) of a column vector: its non-zeros, or the one zero row."""
+    if not mx.empty_return(bd["R"].owner):
+        return None
+    n = builder.insert(mx.NnzOp.build(operands=[bd["v"]], result_types=[i64]))
+    return builder.insert(arith.MaxSIOp(n, _i64(builder, 1)))
+
+
+def _seq_rows(builder: Builder, n: SSAValue, descending: bool) -> SSAValue:
+    """seq(0, n-1) (or n-1 down to 0) as f64: the 0-based rows of an n-row input."""
+    last = builder.insert(arith.SIToFPOp(builder.insert(arith.SubiOp(n, _i64(builder, 1))), f64))
+    zero = builder.insert(arith.ConstantOp(FloatAttr(0.0, f64)))
+    step = builder.insert(arith.ConstantOp(FloatAttr(-1.0 if descending else 1.0, f64)))
+    args = [last, zero, step] if descending else [zero, last, step]
+    return builder.insert(mx.SeqOp.build(operands=args, result_types=[mx.MatrixType(None, 1)]))
+
+
+def order_of_sorted(builder: Builder, bd: Bindings) -> SSAValue | None:
+    """order of an input already in order: a seq with a positive step (strictly
+    increasing) or a fill (all rows equal, so the stable order keeps them)."""
+    q, order = bd["Q"], bd["root"].owner
+    is_fill = isinstance(q.owner, mx.FillOp)
+    if not is_fill:
+        step = constant_value(q.owner.step)
+        if not isinstance(step, int | float) or not step > 0:
+            return None
+    descending = mx.order_decreasing(order) and not is_fill
+    if not mx.order_index_return(order):
+        return None if descending else q
+    if is_fill:
+        rows = constant_value(q.owner.rows)
+        if not isinstance(rows, int) or rows < 1:
+            return None  # seq(0, -1) would fail where order gives 0 rows
+    n = builder.insert(mx.NrowOp.build(operands=[q], result_types=[i64]))
+    return _seq_rows(builder, n, descending)
+
+
 # -- the table ------------------------------------------------------------------
 
 _CMP_NEGATION = {
@@ -128,6 +182,10 @@ _CMP_NEGATION = {
 }  # fmt: skip
 _AGG_KINDS = ("sum", "mean", "min", "max", "sumsq")
 _REV_AGG_KINDS = ("sum", "mean", "min", "max", "sumsq", "var", "sd")
+
+
+_TABLE_DIMS: tuple[tuple[Var, ...], ...] = ((), (Var("d0"), Var("d1")))
+"""table without and with output dims."""
 
 
 def _fill(c: float, like: Var) -> Op:
@@ -268,4 +326,41 @@ STATIC_RULES: list[Rule] = [
     Rule("replace-nan-free", Op(mx.ReplaceOp, X, Num("p"), Num("r")), X,
          when=all_of(is_nan_const("p"), nan_free("X"))),
     Rule("isnan-nan-free", unary(mx.IsNanOp, X), _fill(0.0, X), when=nan_free("X")),
+    # -- table, remove_empty, order (RewriteAlgebraicSimplificationStatic #8, #9, #38,
+    # #40, #43): the rows a removeEmpty drops are zeros, so sums do not see them.
+    *(
+        Rule("remove-empty-agg", reduce(K, "all", Op(mx.RemoveEmptyOp, X, props={"margin": m})),
+             reduce(K, "all", X), when=one_of("kind", "sum", "sumsq"))
+        for m in mx.REMOVE_EMPTY_MARGINS
+    ),
+    Rule("remove-empty-agg", reduce(K, "col", Op(mx.RemoveEmptyOp, X, props={"margin": "rows"})),
+         reduce(K, "col", X), when=one_of("kind", "sum", "sumsq")),
+    Rule("remove-empty-agg", reduce(K, "row", Op(mx.RemoveEmptyOp, X, props={"margin": "cols"})),
+         reduce(K, "row", X), when=one_of("kind", "sum", "sumsq")),
+    Rule("remove-empty-nrow", Op(mx.NrowOp, Op(mx.RemoveEmptyOp, X, Mat("s"),
+                                               props={"margin": "rows"})), Op(mx.NnzOp, Mat("s"))),
+    Rule("remove-empty-nrow", Op(mx.NcolOp, Op(mx.RemoveEmptyOp, X, Mat("s"),
+                                               props={"margin": "cols"})), Op(mx.NnzOp, Mat("s"))),
+    Rule("remove-empty-nrow",
+         Op(mx.NrowOp, Op(mx.RemoveEmptyOp, Mat("v"), props={"margin": "rows"}).as_("R")),
+         Native(kept_of_vector), when=is_col_vector("v")),
+    Rule("table-sum", sum_(Op(mx.TableOp, A, Var("B"), Lit(1.0))), Native(table_cells)),
+    *(
+        Rule("table-const-inputs",
+             Op(mx.TableOp, A, Op(mx.FillOp, Num("c"), Var("r"), Var("k")).as_("F"), Var("W"),
+                *dims),
+             Op(mx.TableOp, A, Num("c"), Var("W"), *dims), when=same_shape("F", "A"))
+        for dims in _TABLE_DIMS
+    ),
+    *(
+        Rule("table-const-inputs",
+             Op(mx.TableOp, A, Var("B"), Op(mx.FillOp, Num("w"), Var("r"), Var("k")).as_("F"),
+                *dims),
+             Op(mx.TableOp, A, Var("B"), Num("w"), *dims), when=same_shape("F", "A"))
+        for dims in _TABLE_DIMS
+    ),
+    Rule("order-sorted", Op(mx.OrderOp, Op(mx.SeqOp, Num("a"), Num("z"), Num("st")).as_("Q"),
+                            Var("by")), Native(order_of_sorted)),
+    Rule("order-sorted", Op(mx.OrderOp, Op(mx.FillOp, Num("c"), Var("r"), Var("k")).as_("Q"),
+                            Var("by")), Native(order_of_sorted)),
 ]  # fmt: skip

@@ -468,6 +468,76 @@ def cast(op: mx.CastOp, ins: Sequence[Facts]) -> Facts:
 
 
 # ---------------------------------------------------------------------------
+# Data-dependent reorganisation: result dims come from the values (worst-case bounds).
+
+
+@size_rule(mx.TableOp)
+def table(op: mx.TableOp, ins: Sequence[Facts]) -> Facts:
+    a = _mat(ins[0])
+    # Every input cell lands in at most one output cell.
+    entries = next((m.cells_ub for m in map(_as_mat_facts, ins[:3]) if m is not None), None)
+    w = ins[2]
+    # A count times a scalar weight: < 2^63 * 1e280, finite.
+    finite = not isinstance(w, MatFacts) and (v := _num(w)) is not None and abs(v) <= 1e280
+    empty = a.cells == 0 or (not isinstance(w, MatFacts) and _num(w) == 0)
+    if len(ins) > 3:
+        r, c = _int(ins[3]), _int(ins[4])
+        return MatFacts.make(r, c, 0 if empty else None, entries, finite=finite)
+    return MatFacts.make(None, None, 0 if empty else None, entries, finite=finite)
+
+
+def _as_mat_facts(f: Facts) -> MatFacts | None:
+    return f if isinstance(f, MatFacts) else None
+
+
+@size_rule(mx.RemoveEmptyOp)
+def remove_empty(op: mx.RemoveEmptyOp, ins: Sequence[Facts]) -> Facts:
+    x = _mat(ins[0])
+    by_rows = op.margin.data == "rows"
+    n, n_ub = (x.rows, x.rows_ub) if by_rows else (x.cols, x.cols_ub)
+    other = x.cols if by_rows else x.rows
+    keep_ub = None if n_ub is None else max(n_ub, 1.0)  # one zero line when nothing is kept
+    kept: int | None = None
+    if len(ins) == 1:
+        nnz = x.nnz  # no select: every non-zero stays
+        cells = x.cells
+        if cells and x.nnz == cells:
+            kept = n  # no empty line
+        elif x.nnz == 0:
+            kept = 1 if mx.empty_return(op) else 0
+        elif n == 1 and mx.empty_return(op):
+            kept = 1  # the line is kept, or replaced by one zero line
+    else:
+        nnz = 0 if x.nnz == 0 else None
+        sel = _mat(ins[1])
+        kept = 0 if sel.nnz == 0 else sel.cells if sel.nnz == sel.cells else None
+    if by_rows:
+        return MatFacts.make(kept, other, nnz, x.nnz_ub, keep_ub, x.cols_ub, x.finite)
+    return MatFacts.make(other, kept, nnz, x.nnz_ub, x.rows_ub, keep_ub, x.finite)
+
+
+@size_rule(mx.OuterOp)
+def outer(op: mx.OuterOp, ins: Sequence[Facts]) -> Facts:
+    x, y = _mat(ins[0]), _mat(ins[1])
+    cls = mx.OUTER_OPS.get(op.op.data)
+    both_finite = x.finite and y.finite
+    finite = cls in _ZERO_ONE_OPS or (cls in (mx.MinOp, mx.MaxOp) and both_finite)
+    nnz_ub = None
+    if (cls is mx.MulOp and both_finite) or cls is mx.AndOp:
+        nnz_ub = None if x.nnz_ub is None or y.nnz_ub is None else x.nnz_ub * y.nnz_ub
+    return MatFacts.make(x.rows, y.cols, None, nnz_ub, x.rows_ub, y.cols_ub, finite)
+
+
+@size_rule(mx.OrderOp)
+def order(op: mx.OrderOp, ins: Sequence[Facts]) -> Facts:
+    x = _mat(ins[0])
+    if mx.order_index_return(op):  # 0-based source rows: one of them is 0
+        nnz = None if x.rows is None else max(x.rows - 1, 0)
+        return MatFacts.make(x.rows, 1, nnz, x.rows_ub, x.rows_ub, 1.0, True)
+    return MatFacts.make(x.rows, x.cols, x.nnz, x.nnz_ub, x.rows_ub, x.cols_ub, x.finite)
+
+
+# ---------------------------------------------------------------------------
 # Scalars: the expressions sizes are written with.
 
 

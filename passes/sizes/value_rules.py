@@ -396,6 +396,45 @@ def meta(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     )
 
 
+# ---------------------------------------------------------------------------
+# Data-dependent reorganisation.
+
+
+@value_rule(mx.TableOp)
+def table(op: mx.TableOp, ins: Sequence[ValueFacts]) -> ValueFacts:
+    # A cell sums at most all the weights: n * max|w| over the n input cells.
+    n = _cells(op.operands[0])
+    w = ins[2]
+    if n is None:
+        return ValueFacts.make(nonneg=w.nonneg)
+    return _bounded(n * w.absmax, w, nonneg=w.nonneg)
+
+
+@value_rule(mx.RemoveEmptyOp)
+def remove_empty(op: mx.RemoveEmptyOp, ins: Sequence[ValueFacts]) -> ValueFacts:
+    return _same(ins[0])  # X's cells (or an added zero line)
+
+
+@value_rule(mx.OuterOp)
+def outer(op: mx.OuterOp, ins: Sequence[ValueFacts]) -> ValueFacts:
+    # The element-wise op's rule: it reads constants of its operands only, and outer's
+    # are vectors, so a rule that needs a constant divisor or exponent bounds nothing.
+    rule = VALUE_RULES.get(mx.OUTER_OPS.get(op.op.data))  # type: ignore[arg-type]
+    return UNKNOWN if rule is None else rule(op, ins)
+
+
+@value_rule(mx.OrderOp)
+def order(op: mx.OrderOp, ins: Sequence[ValueFacts]) -> ValueFacts:
+    if mx.order_index_return(op):
+        n = _dim(op.operands[0], 0)
+        return (
+            ValueFacts.make(finite=True, nonneg=True)
+            if not n
+            else ValueFacts.bounded(float(n - 1), nonneg=True)
+        )
+    return _same(ins[0])
+
+
 @value_rule(arith.ConstantOp)
 def scalar_constant(op: arith.ConstantOp, ins: Sequence[ValueFacts]) -> ValueFacts:
     c = constant_value(op.result)

@@ -1640,3 +1640,187 @@ def _empty_rev(draw: Draw) -> Instance:
 
 variant("empty-unary/trig", _empty_trig)
 variant("empty-reorg/rev", _empty_rev)
+# == table, remove_empty, order ================================================
+# Result dims of table / remove_empty are data dependent: their types keep `?` there.
+
+
+def _dim_s(d: int | None) -> str:
+    return "?" if d is None else str(d)
+
+
+def _remove_empty(f: F, x: V, margin: str, select: V | None = None, keep: bool = True) -> V:
+    assert x.shape is not None
+    r, c = x.shape
+    shape_t = f"!matrix.mat<{_dim_s(None if margin == 'rows' else r)}x" \
+              f"{_dim_s(c if margin == 'rows' else None)}xf64>"  # fmt: skip
+    props = "" if keep else "{empty_return = false}"
+    ops = [x] if select is None else [x, select]
+    return f.op("matrix.remove_empty", ops, None, kw=margin, props=props, rtype=shape_t)
+
+
+def _reduce_q(f: F, kind: str, axis: str, x: V, n: int) -> V:
+    """A reduce of a value whose other dim is `?` (n: its known dim)."""
+    rt = {"all": "f64", "row": f"!matrix.mat<{n}x1xf64>", "col": f"!matrix.mat<1x{n}xf64>"}
+    return f.op("matrix.reduce", [x], None, kw=f"{kind} {axis}", rtype=rt[axis])
+
+
+def _categories(draw: Draw, shape: Shape, hi: int = 4) -> Any:
+    """Integer-valued category codes in 1..hi (what table counts), dense or CSR."""
+    a = np.random.default_rng(draw(st.integers(0, 2**20))).integers(1, hi + 1, shape)
+    a = a.astype(np.float64)
+    return sp.csr_array(a) if draw(st.booleans()) and a.size else a
+
+
+def _table(f: F, a: V, b: V, w: V, dims: tuple[int, int] | None = None) -> V:
+    ops = [a, b, w]
+    rt = "!matrix.mat<?x?xf64>"
+    if dims is not None:
+        ops += [f.iconst(dims[0]), f.iconst(dims[1])]
+        rt = f"!matrix.mat<{dims[0]}x{dims[1]}xf64>"
+    return f.op("matrix.table", ops, None, rtype=rt)
+
+
+def _order_op(f: F, x: V, by: int, decreasing: bool, index: bool, rows: int | None) -> V:
+    assert x.shape is not None
+    props = ", ".join(
+        p for p, on in (("decreasing = true", decreasing), ("index_return = true", index)) if on
+    )
+    shape = (rows, 1) if index else (rows, x.shape[1])
+    rt = f"!matrix.mat<{_dim_s(shape[0])}x{_dim_s(shape[1])}xf64>"
+    return f.op("matrix.order", [x, f.iconst(by)], None, props=f"{{{props}}}" if props else "",
+                rtype=rt)  # fmt: skip
+
+
+@case("remove-empty-agg", STATIC)
+def _remove_empty_agg(draw: Draw) -> Instance:
+    f = F()
+    shape = draw(shapes())
+    x = f.arg(draw(matrices(shape)))
+    r, c = shape
+    form = draw(st.sampled_from(["all-rows", "all-cols", "col", "row"]))
+    kind = draw(st.sampled_from(["sum", "sumsq"]))
+    keep = draw(st.booleans())
+    if form.startswith("all"):
+        R = _remove_empty(f, x, form[4:], keep=keep)
+        out = _reduce_q(f, kind, "all", R, 0)
+    elif form == "col":
+        out = _reduce_q(f, kind, "col", _remove_empty(f, x, "rows", keep=keep), c)
+    else:
+        out = _reduce_q(f, kind, "row", _remove_empty(f, x, "cols", keep=keep), r)
+    return done(f, out, exact=False)
+
+
+@case("remove-empty-nrow", STATIC)
+def _remove_empty_nrow(draw: Draw) -> Instance:
+    f = F()
+    form = draw(st.sampled_from(["select-rows", "select-cols", "vector"]))
+    if form == "vector":
+        v = f.arg(draw(matrices((draw(dims(0, 5)), 1))))
+        R = _remove_empty(f, v, "rows")
+        return done(f, f.meta("nrow", R), exact=True)
+    shape = draw(shapes())
+    x = f.arg(draw(matrices(shape)))
+    n = shape[0] if form == "select-rows" else shape[1]
+    sel_shape = draw(st.sampled_from([(n, 1), (1, n)]))
+    s = f.arg(draw(matrices(sel_shape)))
+    margin = "rows" if form == "select-rows" else "cols"
+    R = _remove_empty(f, x, margin, s, keep=draw(st.booleans()))
+    return done(f, f.meta("nrow" if margin == "rows" else "ncol", R), exact=True)
+
+
+@case("table-sum", STATIC)
+def _table_sum(draw: Draw) -> Instance:
+    f = F()
+    shape = draw(shapes())
+    a = f.arg(_categories(draw, shape))
+    b = (
+        f.arg(_categories(draw, shape, 3))
+        if draw(st.booleans())
+        else f.fconst(float(draw(st.integers(1, 3))))
+    )
+    T = _table(f, a, b, f.fconst(1.0))
+    return done(f, _reduce_q(f, "sum", "all", T, 0), exact=True)
+
+
+@case("table-const-inputs", STATIC)
+def _table_const_inputs(draw: Draw) -> Instance:
+    f = F()
+    shape = draw(shapes())
+    a = f.arg(_categories(draw, shape))
+    if draw(st.booleans()):  # B constant
+        b = f.fill(float(draw(st.integers(1, 3))), shape)
+        w = (
+            f.arg(draw(matrices(shape, FINITE_KINDS)))
+            if draw(st.booleans())
+            else f.fconst(draw(finite_scalars))
+        )
+    else:  # W constant
+        b = f.arg(_categories(draw, shape, 3))
+        w = f.fill(draw(finite_scalars), shape)
+    dims_ = (draw(dims(0, 5)), draw(dims(0, 4))) if draw(st.booleans()) else None
+    return done(f, _table(f, a, b, w, dims_), exact=True)
+
+
+@case("order-sorted", STATIC)
+def _order_sorted(draw: Draw) -> Instance:
+    f = F()
+    if draw(st.booleans()):
+        start = draw(st.sampled_from([0.0, 1.0, -2.5, 3.0]))
+        step = draw(st.sampled_from([1.0, 0.5, 2.0, 3.0]))
+        n = draw(dims(1, 6))
+        q = f.op("matrix.seq", [f.fconst(start), f.fconst(start + (n - 1) * step),
+                                f.fconst(step)], (n, 1))  # fmt: skip
+        index = draw(st.booleans())
+        decreasing = index and draw(st.booleans())  # descending values are not sorted
+    else:
+        shape = (draw(dims(1, 5)), draw(dims(1, 3)))
+        q = f.fill(draw(finite_scalars), shape)
+        n = shape[0]
+        index, decreasing = draw(st.booleans()), draw(st.booleans())
+    return done(f, _order_op(f, q, 0, decreasing, index, n), exact=True)
+
+
+@case("remove-empty-unnecessary", DYNAMIC)
+def _remove_empty_unnecessary(draw: Draw) -> Instance:
+    f = F()
+    margin = draw(st.sampled_from(["rows", "cols"]))
+    if draw(st.booleans()):  # no empty line: every cell non-zero
+        shape = draw(shapes([c for c in SHAPE_CLASSES if c != "empty"]))
+        a = make_values("dense", draw(st.integers(0, 2**20)), shape, False)
+        a[a == 0] = 1.0
+        if draw(st.booleans()):
+            a = sp.csr_array(a)
+    else:  # one line along the margin, any values (an empty one becomes the zero line)
+        n = draw(dims(0, 5))
+        shape = (1, n) if margin == "rows" else (n, 1)
+        a = draw(matrices(shape))
+    x = f.arg(a)
+    return done(f, _remove_empty(f, x, margin), exact=True)
+
+
+@case("empty-remove-empty", DYNAMIC)
+def _empty_remove_empty(draw: Draw) -> Instance:
+    f = F()
+    shape = draw(shapes())
+    if shape in ((1, 1),) or 1 in shape:
+        shape = (shape[0] + 1, shape[1] + 1)  # one line is remove-empty-unnecessary's
+    x = f.arg(np.zeros(shape))
+    return done(f, _remove_empty(f, x, draw(st.sampled_from(["rows", "cols"]))), exact=True)
+
+
+@case("empty-order", DYNAMIC)
+def _empty_order(draw: Draw) -> Instance:
+    f = F()
+    r, c = draw(dims(2, 5)), draw(dims(1, 3))  # one row is order-single-row's
+    x = f.arg(sp.csr_array((r, c)) if draw(st.booleans()) else np.zeros((r, c)))
+    by = draw(st.integers(0, c - 1))
+    return done(f, _order_op(f, x, by, draw(st.booleans()), draw(st.booleans()), r), exact=True)
+
+
+@case("order-single-row", DYNAMIC)
+def _order_single_row(draw: Draw) -> Instance:
+    f = F()
+    c = draw(dims(1, 5))
+    x = f.arg(draw(matrices((1, c), nonempty=True)))
+    by = draw(st.integers(0, c - 1))
+    return done(f, _order_op(f, x, by, draw(st.booleans()), draw(st.booleans()), 1), exact=True)
