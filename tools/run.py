@@ -138,6 +138,9 @@ def build_arg_parser() -> argparse.ArgumentParser:
         metavar="MODULE",
         help="import a module (name or .py path) that registers dialects, passes, kernels",
     )
+    from amls.tools.plan_flags import add_plan_arguments
+
+    add_plan_arguments(p, "the plan that ran, with each op's measured time")
     p.set_defaults(opt_level="O2")
     return p
 
@@ -239,6 +242,9 @@ def run(argv: Sequence[str] | None) -> int:
 
     argv, dml_args, dml_nvargs = split_dml_args(argv)
     args = build_arg_parser().parse_args(argv)
+    from amls.tools.plan_flags import OpTimer, check_plan_arguments, requested, write_plans
+
+    check_plan_arguments(args, "amls-run")
 
     with without_gc():  # imports and the parsed IR: objects that stay
         from amls.dialects.value_facts import set_assume_finite
@@ -309,6 +315,9 @@ def run(argv: Sequence[str] | None) -> int:
         from amls.interpreter.checks import SizeChecker
 
         listeners.append(SizeChecker(module))
+    timer = OpTimer() if requested(args) else None
+    if timer is not None:
+        listeners.append(timer)
     # The parsed and compiled IR (~100k objects) lives until exit: a full cyclic GC pass
     # over it costs ~50 ms whenever one triggers during execution. Freezing moves it out
     # of the collector's generations (compile-time cyclic garbage stays; it is small).
@@ -327,6 +336,11 @@ def run(argv: Sequence[str] | None) -> int:
             print_trace(label, ev.trace)
         if args.explain:
             print_plan(label, ev.module)
+    if timer is not None:
+        plans = [(f"@{args.entry} compiled{_for(compiled.signature)}", module)]
+        for ev in recompiler.events if recompiler is not None else ():
+            plans.append((f"@{ev.function} recompiled at run time for {ev.sizes}", ev.module))
+        write_plans(args, plans, timer.times)
     for i, (value, t) in enumerate(zip(results, declared, strict=True)):
         print(f"result_{i} : {t} = {describe(value)}")
     if args.output:
