@@ -139,8 +139,10 @@ def build_arg_parser() -> argparse.ArgumentParser:
         help="import a module (name or .py path) that registers dialects, passes, kernels",
     )
     from amls.tools.plan_flags import add_plan_arguments
+    from amls.tools.progress_flags import add_progress_arguments
 
     add_plan_arguments(p, "the plan that ran, with each op's measured time")
+    add_progress_arguments(p)
     p.set_defaults(opt_level="O2")
     return p
 
@@ -243,8 +245,10 @@ def run(argv: Sequence[str] | None) -> int:
     argv, dml_args, dml_nvargs = split_dml_args(argv)
     args = build_arg_parser().parse_args(argv)
     from amls.tools.plan_flags import OpTimer, check_plan_arguments, requested, write_plans
+    from amls.tools.progress_flags import check_progress_arguments, progress_line
 
     check_plan_arguments(args, "amls-run")
+    check_progress_arguments(args)
 
     with without_gc():  # imports and the parsed IR: objects that stay
         from amls.dialects.value_facts import set_assume_finite
@@ -325,7 +329,8 @@ def run(argv: Sequence[str] | None) -> int:
     with backend_session(args, phases) as session:
         t0 = time.perf_counter()
         try:
-            results = run_function(module, args.entry, values, listeners, recompiler, session)
+            with progress_line(args.entry, listeners, session):
+                results = run_function(module, args.entry, values, listeners, recompiler, session)
         except OpFailure as e:
             raise UserError(op_error(e.op, str(e), source_op_name(e.op))) from e
         phases["execute"] = time.perf_counter() - t0
@@ -368,10 +373,12 @@ def backend_session(args: argparse.Namespace, phases: dict[str, float]) -> Itera
         yield None
         return
     from amls.interpreter.phys.session import DistSession
+    from amls.tools.progress_flags import announce_dashboard
 
     t0 = time.perf_counter()
     with _client(args) as client:
         phases["cluster start-up"] = time.perf_counter() - t0
+        announce_dashboard(args, client)
         yield DistSession(client, measure=args.stats)
 
 
@@ -396,7 +403,8 @@ def _client(args: argparse.Namespace) -> Iterator[Any]:
         return
     from amls.interpreter.dist import local_cluster
 
-    with local_cluster(n_workers=args.workers or (os.cpu_count() or 1)) as client:
+    workers = args.workers or (os.cpu_count() or 1)
+    with local_cluster(n_workers=workers, dashboard=args.dashboard) as client:
         yield client
 
 
