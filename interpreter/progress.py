@@ -14,7 +14,6 @@ the listener call per op. The Dask session reports each dist op's output blocks
 from __future__ import annotations
 
 import os
-import shutil
 import threading
 import time
 from typing import Any, TextIO
@@ -117,7 +116,7 @@ class Progress(Interpreter.Listener):
         if self._stop.wait(self.after):
             return
         while True:
-            width = shutil.get_terminal_size((100, 24)).columns
+            width = _width(self.stream)
             try:
                 self.stream.write("\r\x1b[K" + self.line()[: max(width - 1, 20)])
                 self.stream.flush()
@@ -126,6 +125,15 @@ class Progress(Interpreter.Listener):
                 return
             if self._stop.wait(self.period):
                 return
+
+
+def _width(stream: TextIO) -> int:
+    """Columns of the terminal the line is drawn on (100 where it does not say)."""
+    try:
+        cols = os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        cols = 0
+    return cols or 100
 
 
 def progress_for(entry: str, stream: TextIO) -> Progress | None:

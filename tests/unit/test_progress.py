@@ -85,3 +85,9 @@ def test_line_names_calls_loops_and_dist_tasks() -> None:
     assert line.startswith("amls-run: @main | phys.matmul dist cpmm 2/3 tasks | ")
     p.t0 = time.perf_counter() - 3.0
     assert p.line().endswith("3.0 s")
+
+
+def test_dashboard_needs_the_dask_backend() -> None:
+    proc = subprocess.run([AMLS_RUN, str(PROG), "--dashboard"], capture_output=True, text=True)
+    assert proc.returncode == 2 and not proc.stdout
+    assert proc.stderr.strip() == "amls-run: error: --dashboard needs --backend dask"
