@@ -152,6 +152,8 @@ def pass_section(name: str, cls: type[ModulePass]) -> list[str]:
     lines = doc_lines(cls)
     if not lines or lines[0].startswith(f"{cls.__name__}("):  # dataclass's made-up doc
         lines = _paragraph(doc_lines(mod)) if mod is not None else []
+    if not cls.__module__.startswith("amls."):
+        lines = _paragraph(lines)  # xDSL's own: its first paragraph, the rest is theirs
     if lines:
         out += [*lines, ""]
     fields = [f for f in dataclasses.fields(cls) if f.init] if dataclasses.is_dataclass(cls) else []

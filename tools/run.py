@@ -373,13 +373,15 @@ def backend_session(args: argparse.Namespace, phases: dict[str, float]) -> Itera
         yield None
         return
     from amls.interpreter.phys.session import DistSession
+    from amls.tools.plan_flags import requested
     from amls.tools.progress_flags import announce_dashboard
 
     t0 = time.perf_counter()
     with _client(args) as client:
         phases["cluster start-up"] = time.perf_counter() - t0
         announce_dashboard(args, client)
-        yield DistSession(client, measure=args.stats)
+        # Measured (each dist op waited for) also for plan pictures: their times mean it.
+        yield DistSession(client, measure=args.stats or bool(requested(args)))
 
 
 @contextlib.contextmanager

@@ -70,3 +70,27 @@ def test_a_new_op_is_documented_without_a_list() -> None:
 
 def test_generators_cover_the_rewrite_catalogue() -> None:
     assert "rewrites.md" in generators()
+
+
+def test_every_rule_table_of_rules_modules_is_catalogued() -> None:
+    import importlib
+    import pkgutil
+
+    from amls.passes import rewrite
+    from amls.passes.rewrite.driver import Rule
+
+    text = (ROOT / "docs/rewrites.md").read_text()
+    seen = 0
+    for info in pkgutil.iter_modules(rewrite.__path__):
+        if info.name.startswith("rules_"):
+            mod = importlib.import_module(f"amls.passes.rewrite.{info.name}")
+            for value in vars(mod).values():
+                if (
+                    isinstance(value, list | tuple)
+                    and value
+                    and all(isinstance(r, Rule) for r in value)
+                ):
+                    for r in value:
+                        seen += 1
+                        assert f"| {r.name} |" in text, r.name
+    assert seen > 50
