@@ -87,11 +87,6 @@ def doc_lines(obj: Any) -> list[str]:
     return inspect.cleandoc(doc).splitlines() if doc else []
 
 
-def _first_line(obj: Any) -> str:
-    lines = doc_lines(obj)
-    return lines[0] if lines else ""
-
-
 def _code(text: str) -> str:
     return "`" + text.replace("|", "\\|") + "`"
 
@@ -123,7 +118,9 @@ def size_rule_text(cls: Any) -> str:
     rule = SIZE_RULES.get(cls)
     if rule is None:
         return "none: the result's facts are its declared type's"
-    return _first_line(rule) or f"`{rule.__module__}.{rule.__name__}`"
+    lines = doc_lines(rule)
+    first = " ".join(lines[: lines.index("")] if "" in lines else lines)
+    return first or f"`{rule.__module__}.{rule.__name__}`"
 
 
 def _properties(cls: Any, allowed: dict[str, tuple[str, ...]]) -> list[str]:

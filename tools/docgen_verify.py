@@ -87,7 +87,12 @@ def _simplify(expr: ast.expr) -> str:
         text = new
 
 
-def _message(node: ast.expr, env: dict[str, Any]) -> str | None:
+def _message(
+    node: ast.expr, env: dict[str, Any], known: dict[str, str] | None = None
+) -> str | None:
+    """The text of a message expression; `known` maps computed parts (`self.name`,
+    `src.name`) to the text they are for this op."""
+    known = known or {}
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
@@ -96,10 +101,11 @@ def _message(node: ast.expr, env: dict[str, Any]) -> str | None:
             if isinstance(v, ast.Constant):
                 parts.append(str(v.value))
             elif isinstance(v, ast.FormattedValue):
-                parts.append(_joined_constant(v.value, env) or "{" + _simplify(v.value) + "}")
+                text = known.get(ast.unparse(v.value)) or _joined_constant(v.value, env)
+                parts.append(text or "{" + _simplify(v.value) + "}")
         return "".join(parts)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _message(node.left, env), _message(node.right, env)
+        left, right = _message(node.left, env, known), _message(node.right, env, known)
         if left is not None and right is not None:
             return left + right
     if isinstance(node, ast.Call):  # "a, ".join(...) and the like
@@ -135,8 +141,12 @@ class _Reader:
         self.cls = cls
         self.info = VerifierInfo()
         self.seen: set[Callable[..., Any]] = set()
+        name = getattr(cls, "name", None)
+        self.known = {"self.name": name} if isinstance(name, str) else {}
 
-    def read(self, fn: Callable[..., Any], props: dict[str, str]) -> None:
+    def read(
+        self, fn: Callable[..., Any], props: dict[str, str], known: dict[str, str] | None = None
+    ) -> None:
         """Walk fn in source order; `props` maps its local names (or parameters) to
         property names. A helper it calls is read where it is called."""
         fn = _unwrap(fn)
@@ -163,7 +173,7 @@ class _Reader:
                         for msg in _returned_messages(returns[arg.id]):
                             self._reject(msg)
                     else:
-                        self._reject(_message(arg, env))
+                        self._reject(_message(arg, env, {**self.known, **(known or {})}))
             elif isinstance(node, ast.Compare):
                 self._allowed(node, props, env)
             elif isinstance(node, ast.Call):
@@ -237,7 +247,12 @@ class _Reader:
             p = self._prop_of(arg, props)
             if p is not None:
                 mapped[name] = p
-        self.read(target, mapped)
+        consts = {}  # a class passed in (`_check_types(MatrixType, ...)`): its name
+        for name, arg in zip(params, node.args, strict=False):
+            value = env.get(arg.id) if isinstance(arg, ast.Name) else None
+            if isinstance(value, type) and isinstance(getattr(value, "name", None), str):
+                consts[f"{name}.name"] = value.name
+        self.read(target, mapped, consts)
 
 
 def verifier_info(cls: type, skip: tuple[type, ...] = ()) -> VerifierInfo:
