@@ -430,6 +430,8 @@ def _check_format(fmt: str) -> None:
 
 @irdl_op_definition
 class ReadOp(MatrixOp):
+    """Read a matrix from `path` in `format` (npy, csv, mtx); a .mtx stays sparse."""
+
     name = "matrix.read"
     path = prop_def(StringAttr)
     format = prop_def(StringAttr)
@@ -441,6 +443,8 @@ class ReadOp(MatrixOp):
 
 @irdl_op_definition
 class WriteOp(MatrixOp):
+    """Write the operand to `path` in `format`."""
+
     name = "matrix.write"
     input = operand_def(Mat)
     path = prop_def(StringAttr)
@@ -452,6 +456,8 @@ class WriteOp(MatrixOp):
 
 @irdl_op_definition
 class PrintOp(MatrixOp):
+    """Print a matrix or scalar to stdout, after `label` if given."""
+
     name = "matrix.print"
     input = operand_def(Printable)
     label = opt_prop_def(StringAttr)
@@ -510,6 +516,8 @@ def _check_dims_operands(op: Operation, rows: SSAValue, cols: SSAValue) -> None:
 
 @irdl_op_definition
 class FillOp(MatrixOp):
+    """A rows x cols matrix with every cell `value`."""
+
     name = "matrix.fill"
     value = operand_def(F64)
     rows = operand_def(I64)
@@ -538,6 +546,8 @@ class SeqOp(MatrixOp):
 
 @irdl_op_definition
 class ConstantOp(MatrixOp, HasFolderInterface):
+    """A matrix literal: `value` is a `dense<...> : tensor<RxCxf64>`."""
+
     name = "matrix.constant"
     value = prop_def(DenseIntOrFPElementsAttr)
     result = result_def(Mat)
@@ -844,6 +854,8 @@ class SelectOp(MatrixOp):
 
 @irdl_op_definition
 class MatmulOp(MatrixOp):
+    """The matrix product lhs %*% rhs."""
+
     name = "matrix.matmul"
     lhs = operand_def(Mat)
     rhs = operand_def(Mat)
@@ -861,6 +873,8 @@ class MatmulOp(MatrixOp):
 
 @irdl_op_definition
 class TransposeOp(MatrixOp):
+    """t(A)."""
+
     name = "matrix.transpose"
     input = operand_def(Mat)
     result = result_def(Mat)
@@ -951,6 +965,8 @@ class ReduceOp(MatrixOp):
 
 @irdl_op_definition
 class TraceOp(MatrixOp):
+    """The sum of the diagonal of a square matrix."""
+
     name = "matrix.trace"
     input = operand_def(Mat)
     result = result_def(F64)
@@ -1124,12 +1140,16 @@ class AppendOp(MatrixOp, ABC):
 
 @irdl_op_definition
 class CbindOp(AppendOp):
+    """Columns side by side: [A, B, ...] (equal rows)."""
+
     name = "matrix.cbind"
     AXIS: ClassVar[int] = 1
 
 
 @irdl_op_definition
 class RbindOp(AppendOp):
+    """Rows stacked: [A; B; ...] (equal cols)."""
+
     name = "matrix.rbind"
     AXIS: ClassVar[int] = 0
 
@@ -1157,6 +1177,8 @@ class SolveOp(MatrixOp):
 
 @irdl_op_definition
 class InvOp(MatrixOp):
+    """The inverse of a square matrix."""
+
     name = "matrix.inv"
     input = operand_def(Mat)
     result = result_def(Mat)
@@ -1181,21 +1203,29 @@ class MetaOp(MatrixOp, ABC):
 
 @irdl_op_definition
 class NrowOp(MetaOp):
+    """The number of rows as i64."""
+
     name = "matrix.nrow"
 
 
 @irdl_op_definition
 class NcolOp(MetaOp):
+    """The number of columns as i64."""
+
     name = "matrix.ncol"
 
 
 @irdl_op_definition
 class NnzOp(MetaOp):
+    """The number of non-zero cells as i64."""
+
     name = "matrix.nnz"
 
 
 @irdl_op_definition
 class ToScalarOp(MatrixOp):
+    """The value of a 1x1 matrix as f64."""
+
     name = "matrix.to_scalar"
     input = operand_def(Mat)
     result = result_def(F64)
@@ -1209,6 +1239,8 @@ class ToScalarOp(MatrixOp):
 
 @irdl_op_definition
 class FromScalarOp(MatrixOp):
+    """A 1x1 matrix holding the f64 operand."""
+
     name = "matrix.from_scalar"
     input = operand_def(F64)
     result = result_def(Mat)

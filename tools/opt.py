@@ -39,6 +39,7 @@ from amls.tools.common import (  # noqa: E402
     verify_value_facts,
     without_gc,
 )
+from amls.tools.plan_flags import add_plan_arguments, check_plan_arguments, write_plans  # noqa: E402
 
 if _GC_WAS_ENABLED:  # what the imports made lives to the end: no collection need walk it
     gc.freeze()
@@ -112,6 +113,7 @@ class AmlsOptMain(xDSLOptMain):
             default="mnc",
             help="sparsity estimator for --explain (default: mnc)",
         )
+        add_plan_arguments(arg_parser, "the plan after the passes")
         for level in ("O0", "O1", "O2"):
             arg_parser.add_argument(
                 f"-{level}",
@@ -176,7 +178,9 @@ class AmlsOptMain(xDSLOptMain):
             )
 
     def run(self) -> None:
+        check_plan_arguments(self.args, "amls-opt")
         text, name = read_source(self.args.input_file)
+        plans: list[tuple[str, ModuleOp]] = []
         chunks = text.split("// -----") if self.args.split_input_file else [text]
         try:
             out: IO[str] = open(self.args.output_file, "w") if self.args.output_file else sys.stdout
@@ -200,6 +204,7 @@ class AmlsOptMain(xDSLOptMain):
                         verify_value_facts(module)
                     self.prepare(module)
                     self.apply_passes(module)
+                    plans.append((f"{name}" + (f" (case {i + 1})" if i else ""), module))
                     if self.args.rewrite_trace:
                         _print_rewrite_trace(self.pipeline.passes)
                     if self.args.explain:
@@ -221,6 +226,7 @@ class AmlsOptMain(xDSLOptMain):
         finally:
             if out is not sys.stdout:
                 out.close()
+        write_plans(self.args, plans)
 
     def prepare(self, module: ModuleOp) -> None:
         """What the command line states before the pipeline: --assume-finite, --arg-type."""

@@ -85,6 +85,38 @@ def _fused_rows() -> Iterable[str]:
             yield f"| {rule.name} | {_cell(str(f.pattern))} | {result} | {when} |"
 
 
+def other_tables() -> list[tuple[str, str, Sequence[Rule]]]:
+    """Rule tables of passes/rewrite/rules_*.py other than the static and dynamic ones:
+    (module, table name, rules), so a new table is catalogued without an edit here."""
+    import importlib
+    import pkgutil
+
+    from amls.passes import rewrite
+
+    known = (STATIC_RULES, DYNAMIC_RULES)
+    out = []
+    for info in pkgutil.iter_modules(rewrite.__path__):
+        if not info.name.startswith("rules_"):
+            continue
+        mod = importlib.import_module(f"{rewrite.__name__}.{info.name}")
+        for name, value in vars(mod).items():
+            if (
+                isinstance(value, list | tuple)
+                and value
+                and all(isinstance(r, Rule) for r in value)
+                and not any(value is k for k in known)
+            ):
+                out.append((info.name, name, value))
+    return out
+
+
+def _other_sections() -> list[str]:
+    parts: list[str] = []
+    for module, name, rules in other_tables():
+        parts += [f"## {name} (`passes/rewrite/{module}.py`)\n", *_rule_rows(rules), ""]
+    return parts
+
+
 def render() -> str:
     parts = [
         PREAMBLE,
@@ -96,6 +128,7 @@ def render() -> str:
         "Rules that read sizes (dims, nnz) from the types.\n",
         *_rule_rows(DYNAMIC_RULES),
         "",
+        *_other_sections(),
         "## mmchain (`passes/mmchain.py`)\n",
         "Not table rules: `mmchain` re-parenthesises a chain of three or more matrix products",
         "(linked through one-use intermediates, opening one-use `t(A @ B)` as `t(B) @ t(A)`)",

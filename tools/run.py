@@ -138,6 +138,11 @@ def build_arg_parser() -> argparse.ArgumentParser:
         metavar="MODULE",
         help="import a module (name or .py path) that registers dialects, passes, kernels",
     )
+    from amls.tools.plan_flags import add_plan_arguments
+    from amls.tools.progress_flags import add_progress_arguments
+
+    add_plan_arguments(p, "the plan that ran, with each op's measured time")
+    add_progress_arguments(p)
     p.set_defaults(opt_level="O2")
     return p
 
@@ -249,6 +254,11 @@ def run(argv: Sequence[str] | None) -> int:
 
     argv, dml_args, dml_nvargs = split_dml_args(argv)
     args = build_arg_parser().parse_args(argv)
+    from amls.tools.plan_flags import OpTimer, check_plan_arguments, requested, write_plans
+    from amls.tools.progress_flags import check_progress_arguments, progress_line
+
+    check_plan_arguments(args, "amls-run")
+    check_progress_arguments(args)
 
     with without_gc():  # imports and the parsed IR: objects that stay
         from amls.dialects.value_facts import set_assume_finite
@@ -328,6 +338,9 @@ def run(argv: Sequence[str] | None) -> int:
         from amls.interpreter.checks import SizeChecker
 
         listeners.append(SizeChecker(module))
+    timer = OpTimer() if requested(args) else None
+    if timer is not None:
+        listeners.append(timer)
     # The parsed and compiled IR (~100k objects) lives until exit: a full cyclic GC pass
     # over it costs ~50 ms whenever one triggers during execution. Freezing moves it out
     # of the collector's generations (compile-time cyclic garbage stays; it is small).
@@ -335,7 +348,8 @@ def run(argv: Sequence[str] | None) -> int:
     with backend_session(args, phases) as session:
         t0 = time.perf_counter()
         try:
-            results = run_function(module, args.entry, values, listeners, recompiler, session)
+            with progress_line(args.entry, listeners, session):
+                results = run_function(module, args.entry, values, listeners, recompiler, session)
         except OpFailure as e:
             raise UserError(op_error(e.op, str(e), source_op_name(e.op))) from e
         phases["execute"] = time.perf_counter() - t0
@@ -346,6 +360,11 @@ def run(argv: Sequence[str] | None) -> int:
             print_trace(label, ev.trace)
         if args.explain:
             print_plan(label, ev.module)
+    if timer is not None:
+        plans = [(f"@{args.entry} compiled{_for(compiled.signature)}", module)]
+        for ev in recompiler.events if recompiler is not None else ():
+            plans.append((f"@{ev.function} recompiled at run time for {ev.sizes}", ev.module))
+        write_plans(args, plans, timer.times)
     for i, (value, t) in enumerate(zip(results, declared, strict=True)):
         print(f"result_{i} : {t} = {describe(value)}")
     if args.output:
@@ -373,11 +392,15 @@ def backend_session(args: argparse.Namespace, phases: dict[str, float]) -> Itera
         yield None
         return
     from amls.interpreter.phys.session import DistSession
+    from amls.tools.plan_flags import requested
+    from amls.tools.progress_flags import announce_dashboard
 
     t0 = time.perf_counter()
     with _client(args) as client:
         phases["cluster start-up"] = time.perf_counter() - t0
-        yield DistSession(client, measure=args.stats)
+        announce_dashboard(args, client)
+        # Measured (each dist op waited for) also for plan pictures: their times mean it.
+        yield DistSession(client, measure=args.stats or bool(requested(args)))
 
 
 @contextlib.contextmanager
@@ -401,7 +424,8 @@ def _client(args: argparse.Namespace) -> Iterator[Any]:
         return
     from amls.interpreter.dist import local_cluster
 
-    with local_cluster(n_workers=args.workers or (os.cpu_count() or 1)) as client:
+    workers = args.workers or (os.cpu_count() or 1)
+    with local_cluster(n_workers=workers, dashboard=args.dashboard) as client:
         yield client
 
 

@@ -50,9 +50,10 @@ def prepare_client(client: Client) -> Client:
 
 @contextlib.contextmanager
 def local_cluster(
-    n_workers: int = 2, threads_per_worker: int = 1, **kwargs: Any
+    n_workers: int = 2, threads_per_worker: int = 1, dashboard: bool = False, **kwargs: Any
 ) -> Iterator[Client]:
-    """A process-based LocalCluster with the runtime's settings; yields a prepared Client."""
+    """A process-based LocalCluster with the runtime's settings; yields a prepared Client.
+    `dashboard`: serve Dask's dashboard (needs bokeh) on a free port."""
     with dask.config.set(CLUSTER_CONFIG):
         cluster = LocalCluster(
             n_workers=n_workers,
@@ -61,7 +62,7 @@ def local_cluster(
             # No dashboard; the scheduler's HTTP server (health, metrics) on a free port:
             # None still binds :8787, and warns when two clusters run at once.
             dashboard_address=":0",
-            scheduler_kwargs={"dashboard": False},
+            scheduler_kwargs={"dashboard": dashboard},
             **kwargs,
         )
         client = Client(cluster)

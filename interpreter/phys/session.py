@@ -26,6 +26,8 @@ class DistSession:
     client: Any
     measure: bool = False
     stats: dict[str, DistOpStat] = field(default_factory=dict)
+    progress: Any = None
+    """An amls.interpreter.progress.Progress told of each dist op's blocks, or None."""
 
     def out_total(self) -> int:
         from amls.interpreter.dist.measure import _out_total
@@ -39,7 +41,10 @@ class DistSession:
         from amls.interpreter.dist import blocked
 
         if not self.measure:
-            return _translated(fn, self, op, args)
+            out = _translated(fn, self, op, args)
+            if self.progress is not None:
+                self.progress.dist_op(op_label(op), out)
+            return out
         before = self.out_total()
         pred0 = blocked.PREDICTED_NET_BYTES[0]
         t0 = time.perf_counter()
@@ -49,6 +54,8 @@ class DistSession:
         st.seconds += time.perf_counter() - t0
         st.measured_bytes += self.out_total() - before
         st.predicted_bytes += blocked.PREDICTED_NET_BYTES[0] - pred0
+        if self.progress is not None:
+            self.progress.dist_op(op_label(op), out)
         return out
 
 

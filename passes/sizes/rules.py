@@ -73,6 +73,9 @@ def _lo(*xs: float | None) -> float | None:
 
 @size_rule(mx.RandOp)
 def rand(op: mx.RandOp, ins: Sequence[Facts]) -> Facts:
+    """rows x cols (the operand values); nnz = the cells placed, exact when 0 is outside [min,
+    max).
+    """
     r, c = _int(ins[0]), _int(ins[1])
     s = op.sparsity.value.data
     lo, hi = op.min.value.data, op.max.value.data
@@ -95,6 +98,7 @@ def move(op: Operation, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.FillOp)
 def fill(op: mx.FillOp, ins: Sequence[Facts]) -> Facts:
+    """rows x cols; nnz 0 for a zero value, else every cell."""
     v, r, c = _num(ins[0]), _int(ins[1]), _int(ins[2])
     cells = r * c if r is not None and c is not None else None
     nnz = None if v is None else 0 if v == 0 else cells
@@ -114,6 +118,7 @@ def seq_length(start: float, stop: float, step: float) -> int | None:
 
 @size_rule(mx.SeqOp)
 def seq(op: mx.SeqOp, ins: Sequence[Facts]) -> Facts:
+    """n x 1 with n = floor((to - from) / step) + 1 when the operands are constants."""
     a, b, s = (_num(f) for f in ins)
     n = seq_length(a, b, s) if a is not None and b is not None and s is not None else None
     return MatFacts.make(n, 1, nnz_ub=n, finite=True)  # a non-finite seq fails at run time
@@ -121,6 +126,7 @@ def seq(op: mx.SeqOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.ConstantOp)
 def constant(op: mx.ConstantOp, ins: Sequence[Facts]) -> Facts:
+    """the value's shape and its exact count of non-zeros."""
     shape = op.value.get_shape()
     values = op.value.get_values()
     nnz = sum(1 for v in values if v != 0)
@@ -129,6 +135,7 @@ def constant(op: mx.ConstantOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.ReadOp)
 def read(op: mx.ReadOp, ins: Sequence[Facts]) -> Facts:
+    """nothing beyond the declared type (the .mtd metadata or the file at run time)."""
     return MatFacts()  # only the declared type says anything
 
 
@@ -158,6 +165,9 @@ def _nnz_bound_of_broadcast(f: Facts, out: MatFacts) -> float | None:
 
 @size_rule(*mx.BINARY_OPS)
 def elementwise_binary(op: mx.ElementwiseBinaryOp, ins: Sequence[Facts]) -> Facts:
+    """the broadcast shape; nnz bounded by the operands' where f(0, 0) == 0 (both for finite *),
+    else dense.
+    """
     shapes = [f.shape if isinstance(f, MatFacts) else None for f in ins]
     shape = mx.broadcast_shape(shapes[0], shapes[1])
     if isinstance(shape, str):
@@ -213,6 +223,7 @@ _FINITE_UNARY = (
 
 @size_rule(*mx.UNARY_OPS)
 def elementwise_unary(op: mx.ElementwiseUnaryOp, ins: Sequence[Facts]) -> Facts:
+    """the input's shape; nnz kept where f(0) == 0 (exact if f(x) != 0 for x != 0), else dense."""
     x = _mat(ins[0])
     fin = (x.finite and isinstance(op, _FINITE_UNARY)) or isinstance(op, mx.IsNanOp)
     if isinstance(op, NNZ_EXACT_UNARY):
@@ -229,6 +240,7 @@ def elementwise_unary(op: mx.ElementwiseUnaryOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.SelectOp)
 def select(op: mx.SelectOp, ins: Sequence[Facts]) -> Facts:
+    """the condition's shape; nnz <= nnz(a) + nnz(b)."""
     c = _mat(ins[0])
     # The result has the condition's shape, which matrix branches must share.
     mats = [f for f in ins if isinstance(f, MatFacts)]
@@ -259,6 +271,7 @@ def select(op: mx.SelectOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.MatmulOp)
 def matmul(op: mx.MatmulOp, ins: Sequence[Facts]) -> Facts:
+    """rows(A) x cols(B); nnz <= nonempty rows of A x nonempty columns of B (finite operands)."""
     a, b = _mat(ins[0]), _mat(ins[1])
     if not (a.finite and b.finite):  # 0 * Inf = NaN: zeros bound nothing
         return MatFacts.make(a.rows, b.cols, None, None, a.rows_ub, b.cols_ub)
@@ -272,12 +285,14 @@ def matmul(op: mx.MatmulOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.TransposeOp)
 def transpose(op: mx.TransposeOp, ins: Sequence[Facts]) -> Facts:
+    """cols x rows, the same nnz."""
     x = _mat(ins[0])
     return MatFacts.make(x.cols, x.rows, x.nnz, x.nnz_ub, x.cols_ub, x.rows_ub, x.finite)
 
 
 @size_rule(mx.DiagOp)
 def diag(op: mx.DiagOp, ins: Sequence[Facts]) -> Facts:
+    """column vector n x 1 -> n x n with the same nnz; square n x n -> n x 1."""
     x = _mat(ins[0])
     if x.cols == 1:  # vector -> diagonal matrix (1x1 -> 1x1 either way)
         return MatFacts.make(x.rows, x.rows, x.nnz, x.nnz_ub, x.rows_ub, x.rows_ub, x.finite)
@@ -295,6 +310,7 @@ def diag(op: mx.DiagOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.ReshapeOp)
 def reshape(op: mx.ReshapeOp, ins: Sequence[Facts]) -> Facts:
+    """rows x cols (one inferred from the cell count), the same nnz."""
     x = _mat(ins[0])
     r, c = _int(ins[1]), _int(ins[2])
     cells = x.cells
@@ -307,6 +323,9 @@ def reshape(op: mx.ReshapeOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.ReduceOp)
 def reduce(op: mx.ReduceOp, ins: Sequence[Facts]) -> Facts:
+    """all: a scalar; row: rows x 1; col: 1 x cols; nnz <= the input's (sum, sumsq, or a non-empty
+    axis).
+    """
     x = _mat(ins[0])
     axis, kind = op.axis.data, op.kind.data
     if axis == "all":
@@ -375,11 +394,13 @@ def replace(op: mx.ReplaceOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.TraceOp, mx.ToScalarOp, mx.DetOp)
 def to_scalar(op: Operation, ins: Sequence[Facts]) -> Facts:
+    """a scalar."""
     return UNKNOWN_SCALAR
 
 
 @size_rule(mx.SliceOp)
 def slice_(op: mx.SliceOp, ins: Sequence[Facts]) -> Facts:
+    """(r1 - r0) x (c1 - c0); the input's nnz when the slice is the whole matrix."""
     x = _mat(ins[0])
     r0, r1, c0, c1 = (_int(f) for f in ins[1:])
     rows = r1 - r0 if r0 is not None and r1 is not None else None
@@ -393,6 +414,7 @@ def slice_(op: mx.SliceOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.UpdateOp)
 def update(op: mx.UpdateOp, ins: Sequence[Facts]) -> Facts:
+    """the shape of A; nnz <= nnz(A) + nnz(B)."""
     a, b = _mat(ins[0]), _mat(ins[1])
     nnz = b.nnz if a.nnz == 0 else None
     nnz_ub = _ub(a.nnz_ub, b.nnz_ub)
@@ -418,16 +440,19 @@ def _append(ins: Sequence[Facts], axis: int) -> Facts:
 
 @size_rule(mx.CbindOp)
 def cbind(op: mx.CbindOp, ins: Sequence[Facts]) -> Facts:
+    """the shared rows x the sum of the cols; nnz the sum."""
     return _append(ins, 1)
 
 
 @size_rule(mx.RbindOp)
 def rbind(op: mx.RbindOp, ins: Sequence[Facts]) -> Facts:
+    """the sum of the rows x the shared cols; nnz the sum."""
     return _append(ins, 0)
 
 
 @size_rule(mx.SolveOp)
 def solve(op: mx.SolveOp, ins: Sequence[Facts]) -> Facts:
+    """cols(A) x cols(b)."""
     a, b = _mat(ins[0]), _mat(ins[1])
     n = next((d for d in (a.cols, a.rows, b.rows) if d is not None), None)  # A is square
     return MatFacts.make(n, b.cols, rows_ub=a.cols_ub, cols_ub=b.cols_ub)
@@ -435,6 +460,7 @@ def solve(op: mx.SolveOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.InvOp)
 def inv(op: mx.InvOp, ins: Sequence[Facts]) -> Facts:
+    """the shape of the square A."""
     a = _mat(ins[0])
     n = a.rows if a.rows is not None else a.cols  # square
     return MatFacts.make(n, n, rows_ub=a.rows_ub, cols_ub=a.cols_ub)
@@ -442,21 +468,25 @@ def inv(op: mx.InvOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.NrowOp)
 def nrow(op: mx.NrowOp, ins: Sequence[Facts]) -> Facts:
+    """the i64 rows, a constant once known."""
     return ScalarFacts(_mat(ins[0]).rows)
 
 
 @size_rule(mx.NcolOp)
 def ncol(op: mx.NcolOp, ins: Sequence[Facts]) -> Facts:
+    """the i64 cols, a constant once known."""
     return ScalarFacts(_mat(ins[0]).cols)
 
 
 @size_rule(mx.NnzOp)
 def nnz(op: mx.NnzOp, ins: Sequence[Facts]) -> Facts:
+    """the i64 nnz, a constant once known."""
     return ScalarFacts(_mat(ins[0]).nnz)
 
 
 @size_rule(mx.FromScalarOp)
 def from_scalar(op: mx.FromScalarOp, ins: Sequence[Facts]) -> Facts:
+    """1x1; nnz 1 or 0 once the value is known."""
     v = _num(ins[0])
     fin = v is not None and math.isfinite(v)
     return MatFacts.make(1, 1, None if v is None else int(v != 0), finite=fin)
@@ -464,6 +494,7 @@ def from_scalar(op: mx.FromScalarOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.CastOp)
 def cast(op: mx.CastOp, ins: Sequence[Facts]) -> Facts:
+    """the input's facts (the declared type may refine them)."""
     return ins[0]  # the same runtime value; the driver meets it with the declared type
 
 
