@@ -88,9 +88,24 @@ def _ranges(tr: Any, base: Val, axes: list[tuple[Any, Any, bool]]) -> list[Any]:
     return [zero, one, lo, hi] if base.row else [lo, hi, zero, one]
 
 
+def _is_none(e: ast.expr) -> bool:
+    return isinstance(e, ast.Constant) and e.value is None
+
+
+def _is_full(e: ast.expr) -> bool:
+    return isinstance(e, ast.Slice) and e.lower is None and e.upper is None and e.step is None
+
+
 def getitem(tr: Any, base: Val, index: ast.expr, node: ast.AST) -> Val:
     if not base.is_mat:
         raise tr.err(node, f"{base.describe()} cannot be indexed")
+    parts = _parts(tr, index)
+    if any(_is_none(p) for p in parts):  # v[:, None] / v[None, :]: a 1-D array made 2-D
+        if base.ndim == 1 and len(parts) == 2 and _is_full(parts[1 - _none_at(parts)]):
+            col = _none_at(parts) == 1
+            return tr.mat(tr.oriented(base, not col, node), ndim=2)
+        raise tr.err(node, "np.newaxis (None) is supported as v[:, None] and v[None, :] of a "
+                     "1-D array only")  # fmt: skip
     axes = _axes(tr, base, index, node)
     r = tr.mop(mx.SliceOp, [base.ssa, *_ranges(tr, base, axes)], node)
     kept = [k for _, _, k in axes]
@@ -101,6 +116,10 @@ def getitem(tr: Any, base: Val, index: ast.expr, node: ast.AST) -> Val:
     if base.ndim == 1:
         return tr.mat(r, base)
     return tr.mat(r, ndim=1, row=kept == [False, True])  # X[i, :] is a row
+
+
+def _none_at(parts: list[ast.expr]) -> int:
+    return 0 if _is_none(parts[0]) else 1
 
 
 def setitem(tr: Any, base: Val, index: ast.expr, value: Val, node: ast.AST) -> Val:

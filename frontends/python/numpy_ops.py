@@ -269,10 +269,10 @@ def _items(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call, what: s
 
 
 def _bind(tr: Any, items: list[Any], op: type, node: ast.AST) -> Any:
-    out = items[0]
-    for x in items[1:]:
-        out = tr.mop(op, [out, x], node)
-    return out
+    """One variadic cbind / rbind (a single array is itself)."""
+    if len(items) == 1:
+        return items[0]
+    return tr.mop(op, [items], node)
 
 
 def _concatenate(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
@@ -349,6 +349,24 @@ def _reshape(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Va
 
 def _ravel(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     return _reshape_to(tr, args[0], const(-1), node)
+
+
+def _arange(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+    """np.arange over ints with a constant positive step: matrix.seq (inclusive) of the
+    last element; a 1-D column. An empty range is not supported (seq has >= 1 element)."""
+    if kw or not 1 <= len(args) <= 3 or any(a.kind not in ("i64", "i1") for a in args):
+        raise tr.err(node, "np.arange of ints only: arange(stop), arange(start, stop[, step])")
+    start, stop = (const(0), args[0]) if len(args) == 1 else (args[0], args[1])
+    step = args[2] if len(args) == 3 else const(1)
+    if step.const is None or step.const <= 0:
+        raise tr.err(node, "np.arange's step must be a positive constant")
+    span = tr.scalar_binop("-", stop, start, node)
+    count = tr.scalar_binop("//", tr.scalar_binop("+", span, const(step.const - 1), node),
+                            step, node)  # fmt: skip
+    last = tr.scalar_binop("+", start, tr.scalar_binop(
+        "*", tr.scalar_binop("-", count, const(1), node), step, node), node)  # fmt: skip
+    ops = [tr.materialize(tr.to_f64(v, node), node) for v in (start, last, step)]
+    return tr.mat(tr.mop(mx.SeqOp, ops, node), ndim=1)
 
 
 def _solve(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
@@ -513,7 +531,7 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.concatenate, _concatenate), (np.hstack, _hstack), (np.vstack, _vstack),
         (np.column_stack, _column_stack), (np.reshape, _reshape), (np.ravel, _ravel),
         (np.linalg.solve, _solve), (np.linalg.inv, _inv), (np.linalg.norm, _norm),
-        (np.count_nonzero, _count_nonzero), (np.random.default_rng, _default_rng),
+        (np.count_nonzero, _count_nonzero), (np.arange, _arange), (np.random.default_rng, _default_rng),
         (builtins.len, _len), (builtins.float, _float), (builtins.int, _int),
         (builtins.bool, _bool), (builtins.abs, _abs), (builtins.min, _minmax("min")),
         (builtins.max, _minmax("max")), (builtins.range, _range), (np.float64, _float),
