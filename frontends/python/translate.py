@@ -186,7 +186,8 @@ class FunctionTranslator(Builder):
                 return self.return_(s)
             if isinstance(s, ast.If) and (_returns(s.body) or _returns(s.orelse)):
                 if self.loop_depth:
-                    raise self.err(s, "return inside a loop is not supported yet")
+                    ret = next(n for n in ast.walk(s) if isinstance(n, ast.Return))
+                    raise self.err(ret, "return inside a loop is not supported yet")
                 rest = stmts[i + 1 :]
                 then = s.body if _returns(s.body) else s.body + rest
                 orelse = s.orelse if _returns(s.orelse) else s.orelse + rest
