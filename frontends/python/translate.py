@@ -341,6 +341,9 @@ class FunctionTranslator(Builder):
         )
         for n, j, r in zip(names, joined, op.results, strict=True):
             self.env[n] = _like(j, r)
+        for n in set(envs[0]) & set(envs[1]):
+            if envs[0][n] is envs[1][n]:  # the same value on both paths (maybe new, e.g. a = b)
+                self.env[n] = envs[0][n]
         for n in set(envs[0]) ^ set(envs[1]):
             self.env.pop(n, None)  # defined on one path only: not defined after the if
 
