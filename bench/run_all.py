@@ -55,6 +55,11 @@ REWRITES_PLACEHOLDER = """Not run by run_all.py (about 20 minutes). To fill this
 section; run_all.py keeps whatever is between the BEGIN/END markers).
 """
 
+JIT_PLACEHOLDER = """Not run by run_all.py (about 3 minutes). To fill this section, run
+`python bench/jit/run.py --readme` (run_all.py keeps whatever is between the BEGIN/END
+markers).
+"""
+
 USER_PROGRAMS_PLACEHOLDER = """Not run by run_all.py (about 15 minutes). To fill this section, run
 `python bench/user_programs/run.py --readme` (run_all.py keeps whatever is
 between the BEGIN/END markers).
@@ -181,6 +186,9 @@ off, rerun.
 ## User programs: amls-run against naive and hand-optimised NumPy, data from files
 
 {user_programs}
+## Python frontend: @amls.jit against plain NumPy
+
+{jit}
 ## Start-up
 
 {startup}
@@ -207,6 +215,7 @@ def write_readme(m: dict[str, str], ex: dict[str, Any], oh: dict[str, Any]) -> N
     rewrites = read_section(old, "rewrites") or REWRITES_PLACEHOLDER
     user_programs = read_section(old, "user_programs") or USER_PROGRAMS_PLACEHOLDER
     startup = read_section(old, "startup") or STARTUP_PLACEHOLDER
+    jit = read_section(old, "jit") or JIT_PLACEHOLDER
     load_scan = read_section(old, "load_scan") or LOAD_SCAN_PLACEHOLDER
     text = TEMPLATE.format(
         machine=machine_text(m),
@@ -218,6 +227,7 @@ def write_readme(m: dict[str, str], ex: dict[str, Any], oh: dict[str, Any]) -> N
         rewrites=section("rewrites", rewrites),
         user_programs=section("user_programs", user_programs),
         startup=section("startup", startup),
+        jit=section("jit", jit),
         load_scan=section("load_scan", load_scan),
     )
     README.write_text(text)

@@ -486,8 +486,8 @@ def _bool(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
 def _minmax(which: str) -> Handler:
     def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
         if len(args) != 2 or kw or any(not a.scalar for a in args):
-            raise tr.err(node, f"{which}() of two numbers only (use np.{which} or "
-                         f"np.{'maximum' if which == 'max' else 'minimum'} for arrays)")  # fmt: skip
+            full = "maximum" if which == "max" else "minimum"
+            raise tr.err(node, f"{which}() of two numbers only (np.{full} for arrays)")
         a, b = args
         # Python: max(a, b) is b only if b > a (min: if b < a)
         c = tr.compare(">" if which == "max" else "<", b, a, node)
@@ -531,7 +531,8 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.concatenate, _concatenate), (np.hstack, _hstack), (np.vstack, _vstack),
         (np.column_stack, _column_stack), (np.reshape, _reshape), (np.ravel, _ravel),
         (np.linalg.solve, _solve), (np.linalg.inv, _inv), (np.linalg.norm, _norm),
-        (np.count_nonzero, _count_nonzero), (np.arange, _arange), (np.random.default_rng, _default_rng),
+        (np.count_nonzero, _count_nonzero), (np.arange, _arange),
+        (np.random.default_rng, _default_rng),
         (builtins.len, _len), (builtins.float, _float), (builtins.int, _int),
         (builtins.bool, _bool), (builtins.abs, _abs), (builtins.min, _minmax("min")),
         (builtins.max, _minmax("max")), (builtins.range, _range), (np.float64, _float),

@@ -404,7 +404,9 @@ class FunctionTranslator(Builder):
         names = _assigned(body)
         return sorted(n for n in names if n in self.env and self.env[n].kind != "py")
 
-    def loop(self, s: ast.For | ast.While, build: Callable[[list[str], dict[str, Val]], bool]) -> None:  # fmt: skip
+    def loop(
+        self, s: ast.For | ast.While, build: Callable[[list[str], dict[str, Val]], bool]
+    ) -> None:
         if s.orelse:
             raise self.err(s, "a loop's else clause is not supported")
         names = self.carried(s.body)

@@ -211,7 +211,9 @@ class PyGen:
             src = self.pick(["X", "Y"])
             a, b = self.c.int(-3, 2), self.c.int(-1, 9)
             name = self.fresh()
-            self.emit(f"{name} = np.sum({src}[{a}:{b}, 1:]) + np.sum({src}[:, :{self.c.int(-2, 3)}])")  # noqa: E501
+            self.emit(
+                f"{name} = np.sum({src}[{a}:{b}, 1:]) + np.sum({src}[:, :{self.c.int(-2, 3)}])"
+            )  # noqa: E501
             self.vars[name] = ("s",)
         elif k == 8:  # an in-place update of a copy
             name = self.fresh()
@@ -221,7 +223,9 @@ class PyGen:
             self.vars[name] = ("m", "n", "m")
         else:  # stacking, sliced back
             name = self.fresh()
-            self.emit(f"{name} = np.hstack([X, {self.expr(('m', 'n', 'm'), 1)}])[:, -{self.c.int(1, 2)}:]")  # noqa: E501
+            self.emit(
+                f"{name} = np.hstack([X, {self.expr(('m', 'n', 'm'), 1)}])[:, -{self.c.int(1, 2)}:]"
+            )  # noqa: E501
             self.vars[name] = ("m", "n", "m")
             self.vars.pop(name)  # its cols are 1 or 2: not a known dim name
             self.emit(f"{self.fresh()} = np.sum({name})")
@@ -239,7 +243,7 @@ class PyGen:
         return HEADER + "\n".join(self.lines) + "\n"
 
 
-HEADER = '''import numpy as np
+HEADER = """import numpy as np
 from scipy.special import expit
 
 
@@ -249,7 +253,7 @@ def helper(Z, c):
 
 def prog(X, Y, v, w, s, k):
     n, m = X.shape
-'''
+"""
 
 
 def generate(c: progen.Chooser) -> tuple[str, tuple[Any, ...]]:

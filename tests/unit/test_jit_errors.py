@@ -67,7 +67,7 @@ def uses_list_comp(X):
 
 
 def uses_break(X):
-    for i in range(3):
+    for _ in range(3):
         break  # <- here
     return X
 

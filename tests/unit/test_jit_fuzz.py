@@ -63,6 +63,18 @@ def test_random_program_decorated_equals_numpy(tmp_path, seed: int) -> None:
 
 def test_the_generator_covers_the_constructs() -> None:
     text = "".join(pyprogen.generate(RandomChooser(s))[0] for s in SEEDS)
-    for construct in ("@", ".T", "np.where", "for i in range", "if ", "keepdims=True",
-                      "np.hstack", ".copy()", "helper(", "axis=0", "np.outer", "[:, "):
+    for construct in (
+        "@",
+        ".T",
+        "np.where",
+        "for i in range",
+        "if ",
+        "keepdims=True",
+        "np.hstack",
+        ".copy()",
+        "helper(",
+        "axis=0",
+        "np.outer",
+        "[:, ",
+    ):
         assert construct in text, construct
