@@ -125,6 +125,7 @@ class FunctionTranslator(Builder):
         self.src = src
         self.env: dict[str, Val] = {}
         self.loop_depth = 0
+        self.assigned = _assigned(src.node.body)  # the function's local names
         self.free: dict[str, Any] = {}
         code = getattr(fn, "__code__", None)
         if code is not None and fn.__closure__:
@@ -551,7 +552,7 @@ class FunctionTranslator(Builder):
         v = self.env.get(name)
         if v is not None:
             return v
-        if name in _assigned(self.src.node.body):
+        if name in self.assigned:
             raise self.err(node, f"'{name}' is not defined on every path to this line "
                            "(assign it before the if or loop)")  # fmt: skip
         return self.resolve(name, node)
