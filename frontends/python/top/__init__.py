@@ -2,12 +2,10 @@
 top-level folders). `import amls` stays cheap: `amls.jit` loads the Python frontend on
 first use."""
 
-from typing import Any
-
 __all__ = ["JitError", "jit"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in __all__:
         from amls.frontends import python
 
