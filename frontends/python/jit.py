@@ -160,7 +160,7 @@ class JitFunction:
             t1 = time.perf_counter()
             results = self._run(plan, capture.entry, values)
             t2 = time.perf_counter()
-            out = _results(capture.result, results)
+            out = _results(capture.result, results, values)
             t3 = time.perf_counter()
             self._stats.calls += 1
             self._stats.last = {"bind, scan, plan lookup": t1 - t0, "execute": t2 - t1,
@@ -448,8 +448,13 @@ def _split_top(text: str) -> list[str]:
     return parts
 
 
-def _results(result: Any, values: tuple[Any, ...]) -> Any:
+def _results(result: Any, values: tuple[Any, ...], inputs: list[Any]) -> Any:
     out = [_to_numpy(v, r) for v, r in zip(result.vals, values, strict=True)]
+    for i, r in enumerate(out):  # a new array, as NumPy's ops give (`return X.copy()`)
+        if isinstance(r, np.ndarray) and any(
+            isinstance(x, np.ndarray) and np.may_share_memory(r, x) for x in inputs
+        ):
+            out[i] = r.copy()
     return tuple(out) if result.is_tuple else out[0]
 
 

@@ -277,3 +277,13 @@ def test_options() -> None:
 def test_dask_backend() -> None:
     f = amls.jit(backend="dask", memory_budget="1KB", workers=1)(matmuls)
     same(f(X, S, v, w), matmuls(X, S, v, w))
+
+
+def copies(X, v):
+    return X.copy(), v.copy(), X
+
+
+def test_results_never_alias_the_arguments() -> None:
+    a, b, c = amls.jit(copies)(X, v)
+    assert not np.shares_memory(a, X) and not np.shares_memory(b, v)
+    same((a, b, c), copies(X, v))
