@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import statistics
 import sys
 import time
@@ -143,10 +144,15 @@ def markdown(rows: list[dict], tiny: tuple[float, float], reps: int) -> str:
         "cached call (bind and scan the arguments, plan lookup, results to NumPy). A "
         f"cached call of sum_mm on 10x10 inputs takes {1e3 * tiny[0]:.3f} ms in all "
         f"(NumPy: {1e3 * tiny[1]:.3f} ms; target < 1 ms).",
+        f"Load average at the start: {LOAD} (2 shared cores: read the ratios, not the "
+        "seconds, and rerun on a quiet machine).",
         f"Sizes: {', '.join(f'{k} {v}' for k, v in SIZES.items())}; user programs at "
         f"scale {USER_SCALE} (examples/python/user_programs.py).",
     ]
     return "\n".join(out) + "\n"
+
+
+LOAD = " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main() -> None:

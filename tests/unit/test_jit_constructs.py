@@ -287,3 +287,11 @@ def test_results_never_alias_the_arguments() -> None:
     a, b, c = amls.jit(copies)(X, v)
     assert not np.shares_memory(a, X) and not np.shares_memory(b, v)
     same((a, b, c), copies(X, v))
+
+
+def test_import_amls_is_cheap() -> None:
+    import subprocess
+    import sys
+
+    code = "import amls, sys; assert 'numpy' not in sys.modules and 'xdsl' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
