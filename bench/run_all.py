@@ -55,9 +55,19 @@ REWRITES_PLACEHOLDER = """Not run by run_all.py (about 20 minutes). To fill this
 section; run_all.py keeps whatever is between the BEGIN/END markers).
 """
 
+JIT_PLACEHOLDER = """Not run by run_all.py (about 3 minutes). To fill this section, run
+`python bench/jit/run.py --readme` (run_all.py keeps whatever is between the BEGIN/END
+markers).
+"""
+
 USER_PROGRAMS_PLACEHOLDER = """Not run by run_all.py (about 15 minutes). To fill this section, run
 `python bench/user_programs/run.py --readme` (run_all.py keeps whatever is
 between the BEGIN/END markers).
+"""
+
+FUSED_PLACEHOLDER = """Not run by run_all.py (about 3 minutes). To fill this section, run
+`python bench/fused_kernels.py --readme` (run_all.py keeps whatever is between the
+BEGIN/END markers).
 """
 
 SYSTEMDS_PLACEHOLDER = """Not run by run_all.py (about 10 minutes on a quiet machine; it needs
@@ -199,9 +209,15 @@ off, rerun.
 ## User programs: amls-run against naive and hand-optimised NumPy, data from files
 
 {user_programs}
+## Fused kernels against the unfused kernels they replace, at 1 and 2 BLAS threads
+
+{fused_kernels}
 ## SystemDS: the same DML scripts and data on SystemDS 3.4 and amls-run
 
 {systemds}
+## Python frontend: @amls.jit against plain NumPy
+
+{jit}
 ## Start-up
 
 {startup}
@@ -229,6 +245,8 @@ def write_readme(m: dict[str, str], ex: dict[str, Any], oh: dict[str, Any]) -> N
     user_programs = read_section(old, "user_programs") or USER_PROGRAMS_PLACEHOLDER
     systemds = read_section(old, "systemds") or SYSTEMDS_PLACEHOLDER
     startup = read_section(old, "startup") or STARTUP_PLACEHOLDER
+    jit = read_section(old, "jit") or JIT_PLACEHOLDER
+    fused = read_section(old, "fused-kernels") or FUSED_PLACEHOLDER
     load_scan = read_section(old, "load_scan") or LOAD_SCAN_PLACEHOLDER
     text = TEMPLATE.format(
         machine=machine_text(m),
@@ -241,6 +259,8 @@ def write_readme(m: dict[str, str], ex: dict[str, Any], oh: dict[str, Any]) -> N
         user_programs=section("user_programs", user_programs),
         systemds=section("systemds", systemds),
         startup=section("startup", startup),
+        jit=section("jit", jit),
+        fused_kernels=section("fused-kernels", fused),
         load_scan=section("load_scan", load_scan),
     )
     README.write_text(text)

@@ -1,0 +1,145 @@
+"""NumPy basic indexing over matrix.slice / matrix.update: 0-based, half-open, negative
+indices counted from the end, slice bounds clipped to the size as NumPy clips them.
+
+An int index drops its axis (X[i] is row i as a 1-D array, X[:, j] column j, X[i, j] a
+number); steps other than 1, boolean masks and integer arrays are not supported.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import f64
+
+from amls.dialects import matrix as mx
+from amls.frontends.python.values import Val
+
+
+def _parts(tr: Any, index: ast.expr) -> list[ast.expr]:
+    if isinstance(index, ast.Tuple):
+        return list(index.elts)
+    return [index]
+
+
+def _axes(tr: Any, base: Val, index: ast.expr, node: ast.AST) -> list[tuple[Any, Any, bool]]:
+    """(start, stop, keeps_axis) per axis of base, as i64 SSA values."""
+    parts = _parts(tr, index)
+    if any(isinstance(p, ast.Constant) and p.value is Ellipsis for p in parts):
+        raise tr.err(node, "... in an index is not supported")
+    if len(parts) > base.ndim:
+        raise tr.err(node, f"too many indices for a {base.ndim}-D array")
+    dims = tr.shape(base, node)
+    out = []
+    for k, dim in enumerate(dims):
+        p = parts[k] if k < len(parts) else ast.Slice(None, None, None)
+        out.append(_axis(tr, p, dim, node))
+    return out
+
+
+def _axis(tr: Any, p: ast.expr, dim: Val, node: ast.AST) -> tuple[Any, Any, bool]:
+    if isinstance(p, ast.Slice):
+        if p.step is not None:
+            step = tr.expr(p.step)
+            if step.const != 1:
+                if step.const == -1:
+                    raise tr.err(node, "reversing slices ([::-1], np.flip) are not supported yet")
+                raise tr.err(node, "slices with a step are not supported")
+        lo = _bound(tr, p.lower, dim, Val("i64", None, 0), node)
+        hi = _bound(tr, p.upper, dim, dim, node)
+        hi = tr.imax(hi, lo, node)  # an empty range when stop < start
+        return tr.materialize(lo, node), tr.materialize(hi, node), True
+    v = tr.expr(p)
+    if v.is_mat:
+        raise tr.err(node, "indexing with an array (a mask or indices) is not supported")
+    if v.kind == "py":
+        raise tr.err(node, f"an index must be an int or a slice, got {v.describe()}")
+    if v.kind == "f64":
+        raise tr.err(node, "an index must be an int, got a float")
+    i = tr.to_i64(v, node)
+    if i.const is not None and i.const < 0:
+        i = tr.scalar_binop("+", dim, i, node)
+    lo = tr.materialize(i, node)
+    hi = tr.materialize(tr.scalar_binop("+", i, Val("i64", None, 1), node), node)
+    return lo, hi, False
+
+
+def _bound(tr: Any, e: ast.expr | None, dim: Val, default: Val, node: ast.AST) -> Val:
+    """A slice bound clipped to [0, dim]; a negative constant counts from the end."""
+    if e is None:
+        return default
+    v = tr.expr(e)
+    if not v.scalar or v.kind == "f64":
+        raise tr.err(node, f"a slice bound must be an int, got {v.describe()}")
+    v = tr.to_i64(v, node)
+    if v.const is not None and v.const < 0:
+        v = tr.imax(tr.scalar_binop("+", dim, v, node), Val("i64", None, 0), node)
+    return tr.imin(v, dim, node)
+
+
+def _ranges(tr: Any, base: Val, axes: list[tuple[Any, Any, bool]]) -> list[Any]:
+    """r0, r1, c0, c1 in the IR's 2-D terms."""
+    if base.ndim == 2:
+        (r0, r1, _), (c0, c1, _) = axes
+        return [r0, r1, c0, c1]
+    lo, hi, _ = axes[0]
+    zero, one = tr.i64(0, None), tr.i64(1, None)
+    return [zero, one, lo, hi] if base.row else [lo, hi, zero, one]
+
+
+def _is_none(e: ast.expr) -> bool:
+    return isinstance(e, ast.Constant) and e.value is None
+
+
+def _is_full(e: ast.expr) -> bool:
+    return isinstance(e, ast.Slice) and e.lower is None and e.upper is None and e.step is None
+
+
+def getitem(tr: Any, base: Val, index: ast.expr, node: ast.AST) -> Val:
+    if not base.is_mat:
+        raise tr.err(node, f"{base.describe()} cannot be indexed")
+    parts = _parts(tr, index)
+    if any(_is_none(p) for p in parts):  # v[:, None] / v[None, :]: a 1-D array made 2-D
+        if base.ndim == 1 and len(parts) == 2 and _is_full(parts[1 - _none_at(parts)]):
+            col = _none_at(parts) == 1
+            return tr.mat(tr.oriented(base, not col, node), ndim=2)
+        raise tr.err(node, "np.newaxis (None) is supported as v[:, None] and v[None, :] of a "
+                     "1-D array only")  # fmt: skip
+    axes = _axes(tr, base, index, node)
+    r = tr.mop(mx.SliceOp, [base.ssa, *_ranges(tr, base, axes)], node)
+    kept = [k for _, _, k in axes]
+    if not any(kept):
+        return Val("f64", tr.mop(mx.ToScalarOp, [r], node, f64))
+    if base.ndim == 2 and kept == [True, True]:
+        return tr.mat(r, sparse=base.sparse)
+    if base.ndim == 1:
+        return tr.mat(r, base)
+    return tr.mat(r, ndim=1, row=kept == [False, True])  # X[i, :] is a row
+
+
+def _none_at(parts: list[ast.expr]) -> int:
+    return 0 if _is_none(parts[0]) else 1
+
+
+def setitem(tr: Any, base: Val, index: ast.expr, value: Val, node: ast.AST) -> Val:
+    axes = _axes(tr, base, index, node)
+    r0, r1, c0, c1 = _ranges(tr, base, axes)
+    kept = [k for _, _, k in axes]
+    if value.is_mat:  # shapes must agree (NumPy's broadcasting into a region is not done)
+        if value.ndim == 2:
+            b = value.ssa
+        elif base.ndim == 1:
+            b = tr.oriented(value, base.row, node)
+        elif kept == [True, True]:  # a 1-D value broadcasts as a row
+            b = tr.oriented(value, True, node)
+        else:
+            b = tr.oriented(value, kept == [False, True], node)
+    elif value.scalar:
+        nr = tr.emit(arith.SubiOp(r1, r0), node).results[0]
+        nc = tr.emit(arith.SubiOp(c1, c0), node).results[0]
+        b = tr.mop(mx.FillOp, [tr.materialize(tr.to_f64(value, node), node), nr, nc], node)
+    else:
+        raise tr.err(node, f"cannot assign {value.describe()} into an array")
+    out = tr.mop(mx.UpdateOp, [base.ssa, b, r0, c0], node)
+    return tr.mat(out, base)

@@ -1,0 +1,297 @@
+"""@amls.jit construct by construct: each function runs decorated and as plain NumPy (the
+oracle), at -O2 and -O0, and the results agree (rtol 1e-9); plus the plan cache, result
+types and options."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from scipy.special import expit
+
+import amls
+
+RNG = np.random.default_rng(42)
+X = RNG.standard_normal((7, 4))
+Y = RNG.standard_normal((7, 4))
+S = RNG.standard_normal((4, 4)) + 4 * np.eye(4)
+v = RNG.standard_normal(4)
+w = RNG.standard_normal(7)
+A = sp.random_array((9, 9), density=0.3, format="csr", rng=3)
+z = RNG.standard_normal(9)
+
+
+def same(got, want) -> None:
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple) and len(got) == len(want)
+        for g, x in zip(got, want, strict=True):
+            same(g, x)
+        return
+    if sp.issparse(want):
+        assert sp.issparse(got), f"expected a scipy.sparse result, got {type(got)}"
+        got, want = got.toarray(), want.toarray()
+    if isinstance(want, np.ndarray):
+        assert isinstance(got, np.ndarray), f"expected an ndarray, got {type(got)}"
+        assert got.shape == want.shape, (got.shape, want.shape)
+        np.testing.assert_allclose(got, want.astype(np.float64), rtol=1e-9, atol=1e-12)
+        return
+    assert isinstance(got, float | int | bool), type(got)
+    if isinstance(want, bool | np.bool_) or isinstance(want, int | np.integer):
+        assert type(got) is type(want.item() if isinstance(want, np.generic) else want)
+    np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-12)
+
+
+# -- the programs (module level: @amls.jit reads their source) -----------------------------
+
+
+def arith(X, Y, s):
+    return X + Y * s - X / (1.0 + np.abs(Y)) + X**2 - 2 ** (X / 8), -X, +Y
+
+
+def compare_masks(X, Y):
+    m = (X > Y) & ~(X < 0) | (Y == 0.5)
+    return m * 1.0, np.where(m, X, -Y), np.where(X >= 0, 1.0, Y)
+
+
+def unary(X):
+    return (np.exp(X), np.log(np.abs(X) + 1), np.sqrt(np.abs(X)), np.abs(X), np.sign(X),
+            np.floor(X), np.ceil(X), np.maximum(X, 0.25), np.minimum(X, -0.25), expit(X),
+            np.clip(X, -0.5, 0.5))  # fmt: skip
+
+
+def matmuls(X, S, v, w):
+    return X @ S, X @ v, w @ X, v @ v, X.T @ w, np.dot(X, S), np.outer(w, v), X.dot(v)
+
+
+def reductions(X, v):
+    return (np.sum(X), np.sum(X, axis=0), np.sum(X, axis=1), np.mean(X, axis=1, keepdims=True),
+            X.min(axis=0), X.max(), np.max(X, axis=-1), np.argmax(X, axis=0),
+            np.argmin(X, axis=1), np.sum(v), np.mean(v), np.argmax(v), X.mean(),
+            np.sum(X, keepdims=True), np.count_nonzero(X > 0))  # fmt: skip
+
+
+def constructors(X, k):
+    n, m = X.shape
+    return (np.zeros((n, m)) + X, np.ones(n), np.full((2, 3), 2.5), np.eye(m) @ X.T,
+            np.zeros_like(X), np.ones_like(X) * 3, np.diag(np.diag(X @ X.T)),
+            np.trace(X.T @ X), np.identity(k), np.arange(k) * 1.0, np.arange(2, n, 2) + 0.5,
+            np.full(k, 7.0))  # fmt: skip
+
+
+def stacking(X, Y, v):
+    return (np.hstack([X, Y]), np.vstack([X, Y]), np.concatenate([X, Y], axis=1),
+            np.concatenate([v, v]), np.hstack([v, v]), np.vstack([v, v]),
+            np.column_stack([X, X[:, 0]]), np.concatenate((X, Y, X)))  # fmt: skip
+
+
+def indexing(X, v):
+    return (X[1, 2], X[-1, -1], X[2], X[:, 1], X[1:3], X[1:3, :2], X[-3:, 1:], X[:, -2:],
+            X[5:100], v[1], v[-1], v[1:3], v[:-1], X[2, 1:3], X[1:5, 0], v[:, None],
+            v[None, :], X.T[0], X[3:1])  # fmt: skip
+
+
+def setitems(X, v):
+    Z = X.copy()
+    Z[0, 0] = 5.0
+    Z[1] = 2.0
+    Z[:, 2] = Z[:, 3]
+    Z[2:4, 0:2] = np.ones((2, 2)) * 9
+    Z[-1, -1] += 1.5
+    u = v.copy()
+    u[0] = 3.0
+    u[1:3] = u[2:4]
+    return Z, u
+
+
+def shapes(X, v):
+    n, m = X.shape
+    return n * 1.0, m + X.shape[0], len(X), len(v), X.size, v.shape[0], X.ndim + 0.0
+
+
+def reshapes(X):
+    return X.reshape(-1, 1), X.reshape(2, -1), X.ravel(), X.flatten() * 2, np.reshape(X, (4, 7))
+
+
+def scalars(s, k, b):
+    a = s * 2 + k // 3 - k % 4 + 7 / k + 2**k
+    c = abs(s - k) + max(s, k) + min(s, 1.5) + float(k) + int(s * 3)
+    if b and s > 0:
+        a = a + 1
+    return a, c, k * 3, k > 2, not b
+
+
+def control_flow(X, k):
+    acc = np.zeros(X.shape[1])
+    total = 0
+    for i in range(k):
+        acc = acc + X[i % X.shape[0]]
+        total += i
+    for i in range(k, 0, -2):
+        total = total + i * 0.5
+    j = 0
+    while j < 5 and np.sum(acc) < 100:
+        acc = acc * 2 + 1
+        j += 1
+    if np.sum(acc) > 0:
+        y = acc * 2
+    elif np.sum(acc) > -10:
+        y = acc - 1
+    else:
+        y = -acc
+    return acc, total, j, y
+
+
+def early_return(X, t):
+    s = np.sum(X)
+    if s > t:
+        return s, X * 2
+    if s > t - 10:
+        return s + 1, X
+    return s - 1, -X
+
+
+def helper(Z, c):
+    return Z * c + 1, np.sum(Z)
+
+
+def uses_helper(X, Y):
+    a, s1 = helper(X, 2.0)
+    b, s2 = helper(Y, 3.0)
+    return a + b, s1 + s2, jitted_helper(X)
+
+
+@amls.jit
+def jitted_helper(Z):
+    return Z.T @ Z
+
+
+def random_draws(n):
+    r1 = np.random.default_rng(3).uniform(-1, 2, size=(n, 3))
+    r2 = np.random.default_rng(4).normal(1.5, 2.0, size=n)
+    r3 = np.random.default_rng(5).random((2, n))
+    return r1, r2, r3
+
+
+def linalg(S, v):
+    return np.linalg.solve(S, v), np.linalg.inv(S), np.linalg.solve(S, S.T), np.linalg.norm(v)
+
+
+def sparse_ops(A, z):
+    B = A * 2.0
+    return B, A.T, A @ z, np.sum(A, axis=0), A @ A, A.nnz
+
+
+def closure_and_globals(X):
+    return X * SCALE + OFFSET
+
+
+SCALE = 3.0
+OFFSET = -1
+
+
+CASES = [
+    (arith, (X, Y, 1.5)),
+    (compare_masks, (X, Y)),
+    (unary, (X,)),
+    (matmuls, (X, S, v, w)),
+    (reductions, (X, v)),
+    (constructors, (X, 3)),
+    (stacking, (X, Y, v)),
+    (indexing, (X, v)),
+    (setitems, (X, v)),
+    (shapes, (X, v)),
+    (reshapes, (X,)),
+    (scalars, (1.25, 5, True)),
+    (scalars, (-0.5, 3, False)),
+    (control_flow, (X, 9)),
+    (control_flow, (-X, 2)),
+    (early_return, (X, -100.0)),
+    (early_return, (X, np.sum(X) + 5)),
+    (early_return, (X, 1e9)),
+    (uses_helper, (X, Y)),
+    (random_draws, (5,)),
+    (linalg, (S, v)),
+    (sparse_ops, (A, z)),
+    (closure_and_globals, (X,)),
+]
+
+
+@pytest.mark.parametrize("opt", ["O2", "O0"])
+@pytest.mark.parametrize(("fn", "args"), CASES, ids=[f.__name__ for f, _ in CASES])
+def test_decorated_equals_numpy(fn, args, opt) -> None:
+    want = fn(*args)
+    got = amls.jit(fn, opt=opt)(*args)
+    same(got, want)
+
+
+def test_a_cached_plan_is_reused_and_new_shapes_compile() -> None:
+    f = amls.jit(arith)
+    f(X, Y, 1.5)
+    f(-X, Y, 1.5)  # same shapes and facts (max |x| rounds to the same power of two)
+    assert "compilations 1" in f.stats() and "hits 1" in f.stats()
+    f(X[:5], Y[:5], 1.5)
+    assert "compilations 2" in f.stats()
+
+
+def test_a_scalar_is_a_constant_until_it_changes() -> None:
+    f = amls.jit(arith)
+    f(X, Y, 1.5)
+    assert "=1.5" in f.explain(X, Y, 1.5)
+    same(f(X, Y, 2.5), arith(X, Y, 2.5))  # a second value: a run-time parameter now
+    same(f(X, Y, 3.5), arith(X, Y, 3.5))
+    assert "compilations 2" in f.stats()
+
+
+def test_one_d_in_one_d_out_and_scalars_are_python_floats() -> None:
+    f = amls.jit(matmuls)
+    r = f(X, S, v, w)
+    assert r[1].shape == (7,) and r[2].shape == (4,) and isinstance(r[3], float)
+
+
+def test_dtype_conversion_warns() -> None:
+    f = amls.jit(reshapes)
+    with pytest.warns(UserWarning, match="int64 converted to float64"):
+        got = f(np.arange(28).reshape(7, 4))
+    same(got, reshapes(np.arange(28).reshape(7, 4).astype(float)))
+
+
+def test_explain_mlir_stats() -> None:
+    f = amls.jit(stats=True)(uses_helper)
+    f(X, Y)
+    plan = f.explain(X, Y)
+    assert "# plan: @uses_helper compiled at -O2 for (X: 7x4" in plan
+    assert "test_jit_constructs.py:" in plan  # ops name their Python lines
+    text = f.mlir(X, Y)
+    assert "func.func @uses_helper" in text and "func.func private @helper" in text
+    assert "test_jit_constructs.py" in f.mlir(X, Y, locations=True)
+    st = f.stats()
+    assert "calls 1" in st and "== ops (all calls) ==" in st
+
+
+def test_options() -> None:
+    f = amls.jit(opt="O1", memory_budget="1GB")(arith)
+    same(f(X, Y, 0.5), arith(X, Y, 0.5))
+    assert f.level == "O1" and f.memory_budget == 1 << 30
+
+
+def test_dask_backend() -> None:
+    f = amls.jit(backend="dask", memory_budget="1KB", workers=1)(matmuls)
+    same(f(X, S, v, w), matmuls(X, S, v, w))
+
+
+def copies(X, v):
+    return X.copy(), v.copy(), X
+
+
+def test_results_never_alias_the_arguments() -> None:
+    a, b, c = amls.jit(copies)(X, v)
+    assert not np.shares_memory(a, X) and not np.shares_memory(b, v)
+    same((a, b, c), copies(X, v))
+
+
+def test_import_amls_is_cheap() -> None:
+    import subprocess
+    import sys
+
+    code = "import amls, sys; assert 'numpy' not in sys.modules and 'xdsl' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,0 +1,231 @@
+"""@amls.jit's errors: an unsupported construct, a bad argument or a failing op is one
+JitError naming the Python file:line:col (and the construct), never an internal error."""
+
+from __future__ import annotations
+
+import inspect
+import re
+
+import numpy as np
+import pytest
+
+import amls
+from amls.frontends.python import JitError
+
+X = np.arange(12.0).reshape(4, 3)
+HERE = __file__
+
+
+def line_of(fn, text: str) -> int:
+    """The file line of the first line of fn holding text."""
+    lines, start = inspect.getsourcelines(fn)
+    for i, line in enumerate(lines):
+        if text in line:
+            return start + i
+    raise AssertionError(text)
+
+
+def raises(fn, args, text: str, marker: str) -> None:
+    with pytest.raises(JitError) as info:
+        amls.jit(fn)(*args)
+    msg = str(info.value)
+    assert "internal error" not in msg, msg
+    assert text in msg, msg
+    m = re.match(r"(.*):(\d+):(\d+): error: ", msg)
+    assert m, msg
+    assert m.group(1) == HERE
+    assert int(m.group(2)) == line_of(fn, marker), msg
+
+
+def uses_prod(X):
+    a = X * 2
+    return np.prod(a)  # <- here
+
+
+def uses_cumsum(X):
+    return np.cumsum(X, axis=0)  # <- here
+
+
+def uses_var(X):
+    return X.var()  # <- here
+
+
+def uses_det(X):
+    return np.linalg.det(X.T @ X)  # <- here
+
+
+def uses_flip(X):
+    return X[::-1]  # <- here
+
+
+def uses_sort(X):
+    return np.sort(X)  # <- here
+
+
+def uses_list_comp(X):
+    return sum([x for x in X])  # <- here
+
+
+def uses_break(X):
+    for _ in range(3):
+        break  # <- here
+    return X
+
+
+def uses_mask_index(X):
+    return X[X > 0]  # <- here
+
+
+def uses_unknown(X):
+    return np.fft.fft(X)  # <- here
+
+
+def uses_print(X):
+    print(X)  # <- here
+    return X
+
+
+def uses_global_array(X):
+    return X + X_GLOBAL  # <- here
+
+
+X_GLOBAL = np.ones((4, 3))
+
+
+def updates_argument(X):
+    X[0, 0] = 1.0  # <- here
+    return X
+
+
+def updates_alias(X):
+    Z = X * 1
+    W = Z
+    Z[0] = 1.0  # <- here
+    return W
+
+
+def defined_in_branch(X, t):
+    if np.sum(X) > t:
+        y = X
+    return y  # <- here
+
+
+def two_draws(n):
+    g = np.random.default_rng(1)
+    a = g.uniform(size=n)
+    b = g.uniform(size=n)  # <- here
+    return a + b
+
+
+def unseeded(n):
+    g = np.random.default_rng()  # <- here
+    return g.random(n)
+
+
+def returns_nothing(X):  # <- here
+    Y = X * 2  # noqa: F841
+
+
+def return_in_loop(X):
+    for i in range(3):
+        if i > 1:
+            return X  # <- here
+    return X
+
+
+def kind_changes(X, t):
+    if t > 0:  # <- here
+        r = X
+    else:
+        r = 1.0
+    return r
+
+
+def bad_matmul(X):
+    return X @ X  # <- here
+
+
+def bad_slice_at_run_time(X, k):
+    return X[k + 10]  # <- here
+
+
+def singular_solve(X):
+    return np.linalg.solve(X.T @ X * 0, X.T @ X)  # <- here
+
+
+def recursive(X, k):
+    if k > 0:
+        return recursive(X, k - 1)  # <- here
+    return X
+
+
+CASES = [
+    (uses_prod, (X,), "np.prod is not supported yet"),
+    (uses_cumsum, (X,), "np.cumsum is not supported yet"),
+    (uses_var, (X,), ".var() is not supported yet"),
+    (uses_det, (X,), "np.linalg.det is not supported yet"),
+    (uses_flip, (X,), "reversing slices ([::-1], np.flip) are not supported yet"),
+    (uses_sort, (X,), "np.sort is not supported yet"),
+    (uses_list_comp, (X,), "a list comprehension is not supported"),
+    (uses_break, (X,), "'break' is not supported"),
+    (uses_mask_index, (X,), "indexing with an array (a mask or indices) is not supported"),
+    (uses_unknown, (X,), "numpy.fft.fft is not supported"),
+    (uses_print, (X,), "print() is not supported"),
+    (uses_global_array, (X,), "the array 'X_GLOBAL' is not an argument"),
+    (updates_argument, (X,), "in-place update of argument 'X'"),
+    (updates_alias, (X,), "in-place update of an array that 'W' also refers to"),
+    (defined_in_branch, (X, 1.0), "'y' is not defined on every path"),
+    (two_draws, (3,), "a second draw from the generator drawn at line"),
+    (unseeded, (3,), "needs a constant int seed"),
+    (returns_nothing, (X,), "returns nothing"),
+    (return_in_loop, (X,), "return inside a loop is not supported yet"),
+    (kind_changes, (X, 1.0), "'r' is a 2-D array on one path and a float on another"),
+    (bad_matmul, (X,), "matmul"),
+    (bad_slice_at_run_time, (X, 1), "row slice start 11 is out of range for 4x3"),
+    (singular_solve, (X,), "matrix.solve"),
+    (recursive, (X, 2), "recursive call of recursive is not supported"),
+]
+
+
+@pytest.mark.parametrize(("fn", "args", "text"), CASES, ids=[c[0].__name__ for c in CASES])
+def test_one_located_error(fn, args, text) -> None:
+    raises(fn, args, text, "# <- here")
+
+
+def plain(X, y):
+    return X @ y
+
+
+def test_bad_arguments_name_the_parameter_and_the_def() -> None:
+    f = amls.jit(plain)
+    where = f"{HERE}:{line_of(plain, 'def plain')}"
+    for args, text in [
+        ((X, [1.0, 2.0]), "argument 'y' of plain: list is not supported"),
+        ((X, np.ones((2, 2, 2))), "argument 'y' of plain: a 3-D array"),
+        ((X, np.ones(3, dtype=complex)), "argument 'y' of plain: dtype complex128"),
+        ((X,), "plain(): missing a required argument: 'y'"),
+        ((X, X, X), "plain(): too many positional arguments"),
+    ]:
+        with pytest.raises(JitError) as info:
+            f(*args)
+        assert str(info.value) == f"{where}: error: {text}" or text in str(info.value)
+        assert str(info.value).startswith(where), str(info.value)
+
+
+def test_bad_options() -> None:
+    with pytest.raises(JitError, match="opt must be one of O0, O1, O2"):
+        amls.jit(opt="O3")(plain)
+    with pytest.raises(JitError, match="backend must be 'local' or 'dask'"):
+        amls.jit(backend="spark")(plain)
+    with pytest.raises(JitError, match="memory_budget: not a byte count"):
+        amls.jit(memory_budget="lots")(plain)
+    with pytest.raises(JitError, match="needs a def in a file"):
+        amls.jit(eval("lambda X: X"))(X)  # noqa: S307 - a function without a source file
+
+
+def test_a_shape_error_at_run_time_names_the_line() -> None:
+    f = amls.jit(plain)
+    with pytest.raises(JitError) as info:
+        f(X, np.ones(5))
+    msg = str(info.value)
+    assert msg.startswith(f"{HERE}:{line_of(plain, 'return X @ y')}:"), msg
