@@ -48,7 +48,7 @@ MATRIX_BINARY: dict[str, type[Operation]] = {
 MATRIX_UNARY: dict[str, type[Operation]] = {
     "neg": mx.NegOp, "exp": mx.ExpOp, "log": mx.LogOp, "sqrt": mx.SqrtOp, "abs": mx.AbsOp,
     "sign": mx.SignOp, "floor": mx.FloorOp, "ceil": mx.CeilOp, "sigmoid": mx.SigmoidOp,
-    "not": mx.NotOp,
+    "not": mx.NotOp, "sin": mx.SinOp, "cos": mx.CosOp, "tan": mx.TanOp, "isnan": mx.IsNanOp,
 }  # fmt: skip
 _SCALAR_MATH: dict[str, tuple[type[Operation], Any]] = {
     "exp": (xmath.ExpOp, math.exp), "log": (xmath.LogOp, math.log),

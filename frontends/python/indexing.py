@@ -44,7 +44,9 @@ def _axis(tr: Any, p: ast.expr, dim: Val, node: ast.AST) -> tuple[Any, Any, bool
             step = tr.expr(p.step)
             if step.const != 1:
                 if step.const == -1:
-                    raise tr.err(node, "reversing slices ([::-1], np.flip) are not supported yet")
+                    raise tr.err(
+                        node, "a reversing slice ([::-1]) is not supported yet; np.flip(X, axis) is"
+                    )
                 raise tr.err(node, "slices with a step are not supported")
         lo = _bound(tr, p.lower, dim, Val("i64", None, 0), node)
         hi = _bound(tr, p.upper, dim, dim, node)

@@ -21,14 +21,14 @@ Handler = Callable[[Any, list[Val], dict[str, Val], ast.Call], Val]
 _MISSING = object()
 
 NOT_YET = {
-    "np.prod", "np.var", "np.std", "np.cumsum", "np.cumprod", "np.flip", "np.sort",
-    "np.argsort", "np.linalg.det", "np.round", "np.around", "np.rint", "np.median",
-    "np.sin", "np.cos", "np.tan", "np.tanh", "np.isnan", "np.isinf", "np.isfinite",
-    "np.log1p", "np.expm1", "np.log2", "np.log10", "np.fliplr", "np.flipud", "np.cov",
+    "np.var", "np.std", "np.sort",
+    "np.argsort", "np.round", "np.around", "np.rint", "np.median",
+    "np.tanh", "np.isinf", "np.isfinite",
+    "np.log1p", "np.expm1", "np.log2", "np.log10", "np.cov",
     "np.corrcoef", "np.percentile", "np.quantile", "np.any", "np.all", "np.nansum",
     "np.linalg.eig", "np.linalg.eigh", "np.linalg.svd", "np.linalg.qr", "np.linalg.cholesky",
     "np.linalg.lstsq", "np.tril", "np.triu", "np.unique", "np.outer.reduce", "np.kron",
-    ".prod", ".var", ".std", ".cumsum", ".cumprod", ".sort", ".argsort", ".round", ".any",
+    ".var", ".std", ".sort", ".argsort", ".round", ".any",
     ".all",
 }  # fmt: skip
 """Constructs the matrix dialect has no op for yet: 'not supported yet' (not 'unknown')."""
@@ -110,7 +110,7 @@ def _reduction(kind: str) -> Handler:
         keep = _pyconst(tr, kw.get("keepdims", False), node, "keepdims", bool)
         if len(args) > 2:
             raise tr.err(node, f"np.{kind}: too many positional arguments")
-        if a.scalar and kind in ("sum", "mean", "min", "max"):
+        if a.scalar and kind in ("sum", "mean", "min", "max", "prod"):
             return a
         return tr.reduce(kind, _mat(tr, a, node, f"np.{kind}"), axis, bool(keep), node)
 
@@ -379,6 +379,60 @@ def _solve(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     return tr.mat(tr.mop(mx.SolveOp, [a.ssa, b.ssa], node))
 
 
+def _det(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+    a = _mat(tr, args[0], node, "np.linalg.det")
+    return Val("f64", tr.mop(mx.DetOp, [a.ssa], node, f64))
+
+
+def _along(tr: Any, a: Val, axis: Any, what: str, node: ast.AST, build: Any) -> Val:
+    """build(X) works down the columns of X; NumPy's axis picks rows or columns."""
+    if a.ndim == 1:
+        if axis not in (None, 0, -1):
+            raise tr.err(node, f"{what}: axis {axis} is out of bounds for a 1-D array")
+        if a.row:
+            t1 = tr.mop(mx.TransposeOp, [a.ssa], node)
+            return tr.mat(tr.mop(mx.TransposeOp, [build(t1)], node), a)
+        return tr.mat(build(a.ssa), a)
+    if axis is None:
+        raise tr.err(node, f"{what} of a 2-D array needs axis= (0 or 1): axis=None flattens "
+                     "it, which is not supported")  # fmt: skip
+    if axis in (0, -2):
+        return tr.mat(build(a.ssa), a)
+    if axis in (1, -1):
+        t1 = tr.mop(mx.TransposeOp, [a.ssa], node)
+        return tr.mat(tr.mop(mx.TransposeOp, [build(t1)], node), a)
+    raise tr.err(node, f"{what}: axis {axis} is out of bounds for a 2-D array")
+
+
+def _cumagg(kind: str) -> Handler:
+    what = f"np.cum{kind}"
+
+    def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+        _check_kw(tr, kw, ("a", "axis"), what, node)
+        a = _mat(tr, _arg(tr, args, kw, 0, "a", node), node, what)
+        axis = _pyconst(tr, _arg(tr, args, kw, 1, "axis", node, None), node, "axis", int)
+        props = {"kind": StringAttr(kind)}
+        return _along(tr, a, axis, what, node,
+                      lambda x: tr.mop(mx.CumAggOp, [x], node, ANY, props))  # fmt: skip
+
+    return h
+
+
+def _flip(default_axis: Any, what: str) -> Handler:
+    def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+        _check_kw(tr, kw, ("m", "axis"), what, node)
+        a = _mat(tr, _arg(tr, args, kw, 0, "m", node), node, what)
+        axis = default_axis
+        if what == "np.flip":
+            axis = _pyconst(tr, _arg(tr, args, kw, 1, "axis", node, None), node, "axis", int)
+            if axis is None and a.ndim == 2:
+                raise tr.err(node, "np.flip of a 2-D array without axis= (both axes) is not "
+                             "supported: give axis=0 or axis=1")  # fmt: skip
+        return _along(tr, a, axis, what, node, lambda x: tr.mop(mx.RevOp, [x], node))
+
+    return h
+
+
 def _inv(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     a = _mat(tr, args[0], node, "np.linalg.inv")
     return tr.mat(tr.mop(mx.InvOp, [a.ssa], node))
@@ -531,6 +585,12 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.concatenate, _concatenate), (np.hstack, _hstack), (np.vstack, _vstack),
         (np.column_stack, _column_stack), (np.reshape, _reshape), (np.ravel, _ravel),
         (np.linalg.solve, _solve), (np.linalg.inv, _inv), (np.linalg.norm, _norm),
+        (np.linalg.det, _det), (np.prod, _reduction("prod")),
+        (np.cumsum, _cumagg("sum")), (np.cumprod, _cumagg("prod")),
+        (np.flip, _flip(None, "np.flip")), (np.flipud, _flip(0, "np.flipud")),
+        (np.fliplr, _flip(1, "np.fliplr")),
+        (np.sin, _unary("sin")), (np.cos, _unary("cos")), (np.tan, _unary("tan")),
+        (np.isnan, _unary("isnan")),
         (np.count_nonzero, _count_nonzero), (np.arange, _arange),
         (np.random.default_rng, _default_rng),
         (builtins.len, _len), (builtins.float, _float), (builtins.int, _int),
@@ -581,8 +641,10 @@ def method(tr: Any, base: Val, name: str, args: list[Val], kw: dict[str, Val],
            node: ast.Call) -> Val:  # fmt: skip
     if base.kind == "py" and isinstance(base.const, Generator):
         return _draw(tr, base.const, name, args, kw, node)
-    if name in ("sum", "mean", "min", "max", "argmin", "argmax"):
+    if name in ("sum", "mean", "min", "max", "argmin", "argmax", "prod"):
         return _reduction(name)(tr, [base, *args], kw, node)
+    if name in ("cumsum", "cumprod"):
+        return _cumagg(name[3:])(tr, [base, *args], kw, node)
     if name == "reshape":
         if len(args) == 1:
             return _reshape_to(tr, base, args[0], node)

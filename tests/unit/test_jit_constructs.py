@@ -189,7 +189,19 @@ SCALE = 3.0
 OFFSET = -1
 
 
+def dml_ops(X, v):
+    # The ops the DML frontend added: cumulative aggregates, rev, det, prod, trig, isnan.
+    a = np.cumsum(X, axis=0) + np.cumsum(X, axis=1)
+    b = np.cumprod(v)
+    c = np.flip(X, axis=1) - np.flipud(X) + np.fliplr(X)
+    d = np.sin(X) + np.cos(X) * np.tan(X)
+    e = np.prod(v) + X.prod(axis=0).sum() + np.linalg.det(X[0:3, 0:3])
+    n = float(np.isnan(X).sum())  # NumPy counts booleans as int; the 0/1 matrix sums f64
+    return a, b, c, d, e, n, X.cumsum(axis=0)
+
+
 CASES = [
+    (dml_ops, (X, v)),
     (arith, (X, Y, 1.5)),
     (compare_masks, (X, Y)),
     (unary, (X,)),
