@@ -226,6 +226,9 @@ def test_tool_errors_are_one_line(tmp_path: Path) -> None:
     ("pagerank", ["sum", "max", "p"]),
     ("lm_cg", ["sum_beta", "rss", "iters", "beta"]),
     ("lm_ds", ["sum_beta", "rss", "beta"]),
+    ("l2svm", ["obj", "sum_w", "acc", "iters", "w"]),
+    ("kmeans", ["wcss", "C"]),
+    ("logreg", ["loss", "sum_w", "iters", "w"]),
 ])  # fmt: skip
 def test_dml_examples_match_mlir(name: str, files: list[str], tmp_path: Path) -> None:
     from amls.tools.common import parse_module
