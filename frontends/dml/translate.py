@@ -43,11 +43,9 @@ from amls.interpreter.kernels.javatext import java_double
 ANY = mx.MatrixType(None, None)
 
 NOT_YET = {
-    "rev", "cumsum", "cumprod", "cummin", "cummax", "table", "removeEmpty", "outer", "order",
-    "replace", "is.nan", "is.na", "is.infinite", "det", "var", "sd", "prod", "rowVars",
-    "colVars", "rowSds", "colSds", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
-    "tanh", "quantile", "median", "moment", "cov", "cor", "lower.tri", "upper.tri", "cumsumprod",
-    "rowProds", "colProds", "eigen", "svd", "lu", "qr", "cholesky", "aggregate",
+    "is.na", "is.infinite", "asin", "acos", "atan", "sinh", "cosh", "tanh", "quantile", "median",
+    "moment", "cov", "cor", "lower.tri", "upper.tri", "cumsumprod", "eigen", "svd", "lu", "qr",
+    "cholesky", "aggregate",
 }  # fmt: skip
 UNSUPPORTED_TYPES = {"frame": "frames", "list": "lists", "tensor": "tensors"}
 

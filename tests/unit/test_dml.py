@@ -159,7 +159,7 @@ def test_read_write_csv_header_sep_and_mtd(tmp_path: Path) -> None:
             "too many arguments",
         ),
         ("y = nosuchfunction(1)", "1:5", "unknown function 'nosuchfunction'"),
-        ("X = matrix(0, rows=2, cols=2)\nY = rev(X)", "2:5", "builtin rev not supported yet"),
+        ("X = matrix(0, rows=2, cols=2)\nY = median(X)", "2:5", "builtin median not supported yet"),
         (
             "f = function(frame[string] F) return (double b) { b = 1 }\ny = f(1)",
             "1:14",
