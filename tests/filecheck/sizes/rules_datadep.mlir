@@ -23,13 +23,13 @@
 // CHECK-NEXT:  %I = matrix.order %S, %by {index_return = true} : (!matrix.mat<5x4xf64, nnz=7>, i64) -> !matrix.mat<5x1xf64, nnz=4>{{$}}
 // EXPLAIN:      {{ +}}5  matrix.table {{ +}}%A,(1),(1) {{ +}}? {{ +}}? {{ +}}? {{ +}}6 
 // EXPLAIN-NEXT: {{ +}}6  matrix.table {{ +}}%A,%A,(1),(3),(2) {{ +}}3 {{ +}}2 {{ +}}? {{ +}}6 
-// EXPLAIN-NEXT: {{ +}}7  matrix.remove_empty {{ +}}%S {{ +}}<=5 {{ +}}4 {{ +}}7 {{ +}}7 
-// EXPLAIN-NEXT: {{ +}}8  matrix.remove_empty {{ +}}%S,%sc {{ +}}5 {{ +}}<=4 {{ +}}? {{ +}}7 
-// EXPLAIN-NEXT: {{ +}}9  matrix.remove_empty {{ +}}%F {{ +}}3 {{ +}}4 {{ +}}12 {{ +}}12 
-// EXPLAIN-NEXT: {{ +}}10  matrix.remove_empty {{ +}}%Z {{ +}}3 {{ +}}1 {{ +}}0 {{ +}}0 
+// EXPLAIN-NEXT: {{ +}}7  matrix.remove_empty rows {{ +}}%S {{ +}}<=5 {{ +}}4 {{ +}}7 {{ +}}7 
+// EXPLAIN-NEXT: {{ +}}8  matrix.remove_empty cols {{ +}}%S,%sc {{ +}}5 {{ +}}<=4 {{ +}}? {{ +}}7 
+// EXPLAIN-NEXT: {{ +}}9  matrix.remove_empty rows {{ +}}%F {{ +}}3 {{ +}}4 {{ +}}12 {{ +}}12 
+// EXPLAIN-NEXT: {{ +}}10  matrix.remove_empty cols {{ +}}%Z {{ +}}3 {{ +}}1 {{ +}}0 {{ +}}0 
 // EXPLAIN-NEXT: {{ +}}11  matrix.transpose {{ +}}(7) {{ +}}4 {{ +}}<=5 {{ +}}7 {{ +}}7 
 // EXPLAIN-NEXT: {{ +}}12  matrix.matmul {{ +}}(11),(7) {{ +}}4 {{ +}}4 {{ +}}? {{ +}}16 
-// EXPLAIN-NEXT: {{ +}}13  matrix.outer {{ +}}%u,%v {{ +}}5 {{ +}}3 {{ +}}? {{ +}}15 
+// EXPLAIN-NEXT: {{ +}}13  matrix.outer lt {{ +}}%u,%v {{ +}}5 {{ +}}3 {{ +}}? {{ +}}15 
 // EXPLAIN-NEXT: {{ +}}14  matrix.order {{ +}}%S,(4) {{ +}}5 {{ +}}4 {{ +}}7 {{ +}}7 
 // EXPLAIN-NEXT: {{ +}}15  matrix.order {{ +}}%S,(4) {{ +}}5 {{ +}}1 {{ +}}4 {{ +}}4 
 func.func @datadep(%A: !matrix.mat<6x1xf64>, %S: !matrix.mat<5x4xf64, nnz=7>, %F: !matrix.mat<3x4xf64, nnz=12>, %Z: !matrix.mat<3x4xf64, nnz=0>, %u: !matrix.mat<5x1xf64>, %v: !matrix.mat<1x3xf64>, %sc: !matrix.mat<1x4xf64>) {

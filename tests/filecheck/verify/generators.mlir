@@ -147,7 +147,7 @@ func.func @constant_result() {
 // -----
 
 // read with an unknown format.
-// CHECK:      {{.*}}generators.mlir:153:3: error: matrix.read: format must be one of npy, csv, mtx, got 'parquet'
+// CHECK:      {{.*}}generators.mlir:153:3: error: matrix.read: format must be one of npy, csv, mtx, text, got 'parquet'
 // CHECK-NEXT: // {{-----}}
 func.func @read_format() {
   %X = matrix.read {path = "X.parquet", format = "parquet"} : !matrix.mat<?x?xf64>
@@ -167,7 +167,7 @@ func.func @read_no_path() {
 // -----
 
 // write with an unknown format.
-// CHECK:      {{.*}}generators.mlir:173:3: error: matrix.write: format must be one of npy, csv, mtx, got 'hdf5'
+// CHECK:      {{.*}}generators.mlir:173:3: error: matrix.write: format must be one of npy, csv, mtx, text, got 'hdf5'
 // CHECK-NEXT: // {{-----}}
 func.func @write_format(%X: !matrix.mat<10x5xf64>) {
   matrix.write %X {path = "X.h5", format = "hdf5"} : !matrix.mat<10x5xf64>
