@@ -265,7 +265,7 @@ def run(argv: Sequence[str] | None) -> int:
         from amls.interpreter.engine import OpFailure, OpStats, find_entry, run_function
         from amls.interpreter.entry import EntryCompiler
         from amls.interpreter.kernels.matrix import describe
-        from amls.interpreter.values import to_saveable
+        from amls.tools.results import result_names, save_results
 
         age = _process_age()  # interpreter start, imports, plugins, argument parsing
         phases: dict[str, float] = {
@@ -302,6 +302,7 @@ def run(argv: Sequence[str] | None) -> int:
         raise UserError(f"{name}: error: no function @{args.entry} to run") from None
 
     declared = tuple(fn.function_type.outputs.data)  # results are shown as the user typed them
+    names = result_names(fn)
     t0 = time.perf_counter()
     values = bind_arguments(fn, args.arg)
     phases["load and fact scan"] = time.perf_counter() - t0
@@ -365,15 +366,10 @@ def run(argv: Sequence[str] | None) -> int:
         for ev in recompiler.events if recompiler is not None else ():
             plans.append((f"@{ev.function} recompiled at run time for {ev.sizes}", ev.module))
         write_plans(args, plans, timer.times)
-    for i, (value, t) in enumerate(zip(results, declared, strict=True)):
-        print(f"result_{i} : {t} = {describe(value)}")
+    for rname, value, t in zip(names, results, declared, strict=True):
+        print(f"{rname} : {t} = {describe(value)}")
     if args.output:
-        import numpy as np
-
-        try:
-            np.savez(args.output, **{f"result_{i}": to_saveable(v) for i, v in enumerate(results)})
-        except OSError as e:
-            raise UserError(f"cannot write '{args.output}': {e}") from e
+        save_results(args.output, names, results)
     if args.stats:
         print_stats(phases, stats)
         if compiled.signature:
