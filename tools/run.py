@@ -346,7 +346,7 @@ def run(argv: Sequence[str] | None) -> int:
     # over it costs ~50 ms whenever one triggers during execution. Freezing moves it out
     # of the collector's generations (compile-time cyclic garbage stays; it is small).
     gc.freeze()
-    with backend_session(args, phases) as session:
+    with backend_session(args, phases, module) as session:
         t0 = time.perf_counter()
         try:
             with progress_line(args.entry, listeners, session):
@@ -376,15 +376,22 @@ def run(argv: Sequence[str] | None) -> int:
             print(f"\n== compiled for the data ==\n  @{args.entry} {compiled.signature}")
         if session is not None:
             print_dist_stats(session)
+        elif args.backend == "dask":
+            print("\n== distributed ops ==\n  (none: the plan has no dist op; no cluster started)")
         if recompiler is not None:
             print_recompilations(recompiler)
     return 0
 
 
 @contextlib.contextmanager
-def backend_session(args: argparse.Namespace, phases: dict[str, float]) -> Iterator[Any]:
-    """The Dask session dist ops run in (None for the local backend)."""
-    if args.backend == "local":
+def backend_session(
+    args: argparse.Namespace, phases: dict[str, float], module: Any
+) -> Iterator[Any]:
+    """The Dask session dist ops run in (None for the local backend, and for a plan
+    without dist ops: recompiling never adds them, so no cluster is started)."""
+    from amls.interpreter.phys.dist import has_dist_ops
+
+    if args.backend == "local" or not has_dist_ops(module):
         yield None
         return
     from amls.interpreter.phys.session import DistSession
@@ -460,6 +467,7 @@ def print_dist_stats(session: Any) -> None:
     from amls.passes.sizes.memory import human
 
     print("\n== distributed ops (bytes sent by workers, Dask counters: measured / predicted) ==")
+    print("  (time: as in == ops ==, waiting for the blocks and reading the counters)")
     print(f"  {'op':<34} {'count':>6} {'time (s)':>9} {'measured':>11} {'predicted':>11}")
     for name, st in sorted(session.stats.items(), key=lambda kv: -kv[1].seconds):
         print(
