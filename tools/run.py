@@ -392,6 +392,11 @@ def backend_session(
     from amls.interpreter.phys.dist import has_dist_ops
 
     if args.backend == "local" or not has_dist_ops(module):
+        if args.backend == "dask" and args.dashboard:
+            print(
+                "amls-run: no Dask dashboard: the plan has no dist op, so no cluster was started",
+                file=sys.stderr,
+            )
         yield None
         return
     from amls.interpreter.phys.session import DistSession
