@@ -235,9 +235,15 @@ DIST_OPS: frozenset[type[MatrixOp]] = frozenset(
         mx.NcolOp,
         mx.NnzOp,
         mx.CastOp,
+        mx.RandOp,  # generated on the workers (interpreter/dist/generate.py)
+        mx.FillOp,
+        mx.SeqOp,
     }
 )
 """Matrix ops with a distributed implementation in amls.interpreter.dist."""
+
+BLOCK_ATTR = "phys.block"
+"""The block size of a generator (rand, fill, seq) that runs dist, set by lower-to-phys."""
 
 LOCAL_MM_METHODS = ("mm",)
 DIST_MM_METHODS = ("mapmm_left", "mapmm_right", "cpmm", "rmm")

@@ -40,6 +40,7 @@ from amls.passes.sizes.memory import op_memory, output_bytes
 DIST_REDUCE_KINDS = ("sum", "min", "max", "mean", "sumsq")
 FOLLOW_PLACEMENT = (mx.CastOp, mx.NrowOp, mx.NcolOp, mx.NnzOp)
 """Ops that run where their operand lives (no data, or metadata only)."""
+GENERATORS = (mx.RandOp, mx.FillOp, mx.SeqOp)
 
 
 def dist_capable(op: Operation) -> bool:
@@ -221,11 +222,14 @@ class Lowering:
             props["method"] = StringAttr(method)
             d.method = method
         rtypes = [phys.as_dist(r.type) if d.exec == "dist" else r.type for r in op.results]
+        attrs = dict(op.attributes)
+        if d.exec == "dist" and isinstance(op, GENERATORS):  # blocks made where they live
+            attrs[phys.BLOCK_ATTR] = IntegerAttr(self.b.block_size, i64)
         new = twin.create(
             operands=operands,
             result_types=rtypes,
             properties=props,
-            attributes=dict(op.attributes),
+            attributes=attrs,
         )
         new.location = op.location
         self.copy_facts(op, new)

@@ -9,6 +9,7 @@ gc.disable()  # imports keep what they allocate: collecting during them is waste
 
 import argparse  # noqa: E402
 import dataclasses  # noqa: E402
+import io  # noqa: E402
 import re  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
@@ -17,7 +18,6 @@ from typing import IO  # noqa: E402
 
 from xdsl.dialects.builtin import ModuleOp  # noqa: E402
 from xdsl.passes import ModulePass, PassPipeline  # noqa: E402
-from xdsl.printer import Printer  # noqa: E402
 from xdsl.utils.arg_spec import parse_pipeline  # noqa: E402
 from xdsl.utils.exceptions import ArgSpecParseError  # noqa: E402
 from xdsl.xdsl_opt_main import xDSLOptMain  # noqa: E402
@@ -39,6 +39,7 @@ from amls.tools.common import (  # noqa: E402
     verify_value_facts,
     without_gc,
 )
+from amls.tools.elide import print_module  # noqa: E402
 from amls.tools.plan_flags import add_plan_arguments, check_plan_arguments, write_plans  # noqa: E402
 
 if _GC_WAS_ENABLED:  # what the imports made lives to the end: no collection need walk it
@@ -114,6 +115,13 @@ class AmlsOptMain(xDSLOptMain):
             help="sparsity estimator for --explain (default: mnc)",
         )
         add_plan_arguments(arg_parser, "the plan after the passes")
+        arg_parser.add_argument(
+            "--mlir-elide-elementsattrs-if-larger",
+            type=_count_arg,
+            metavar="N",
+            help="as mlir-opt: print a dense constant of more than N elements (not a splat) "
+            "as dense_resource<__elided__> (readable, not parseable back; default: print all)",
+        )
         for level in ("O0", "O1", "O2"):
             arg_parser.add_argument(
                 f"-{level}",
@@ -150,7 +158,8 @@ class AmlsOptMain(xDSLOptMain):
                 verify_located(module)
             if prev and nxt and self.args.print_between_passes:
                 print(f"IR after {prev.name}:")
-                Printer(stream=sys.stdout).print_op(module)
+                elide = self.args.mlir_elide_elementsattrs_if_larger
+                print_module(self.ctx, module, sys.stdout, elide, metadata=False)
                 print("\n\n\n")
             timer[0] = time.perf_counter()
 
@@ -228,6 +237,24 @@ class AmlsOptMain(xDSLOptMain):
                 out.close()
         write_plans(self.args, plans)
 
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        limit = self.args.mlir_elide_elementsattrs_if_larger
+        if limit is None or self.args.target != "mlir":
+            return super().output_resulting_program(prog)
+        out = io.StringIO()
+        a = self.args
+        flags = (a.print_op_generic, a.print_no_properties, a.print_debuginfo)
+        print_module(
+            self.ctx,
+            prog,
+            out,
+            limit,
+            generic=flags[0],
+            properties_as_attributes=flags[1],
+            debuginfo=flags[2],
+        )
+        return out.getvalue()
+
     def prepare(self, module: ModuleOp) -> None:
         """What the command line states before the pipeline: --assume-finite, --arg-type."""
         if self.args.assume_finite:
@@ -249,6 +276,16 @@ class AmlsOptMain(xDSLOptMain):
             if isinstance(e, DiagnosticException):
                 raise UserError(f"error: {e}".split("\n")[0]) from e
             raise
+
+
+def _count_arg(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of elements >= 0, got '{text}'")
+    return n
 
 
 def _print_rewrite_trace(passes: Sequence[ModulePass]) -> None:

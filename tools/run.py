@@ -265,7 +265,7 @@ def run(argv: Sequence[str] | None) -> int:
         from amls.interpreter.engine import OpFailure, OpStats, find_entry, run_function
         from amls.interpreter.entry import EntryCompiler
         from amls.interpreter.kernels.matrix import describe
-        from amls.interpreter.values import to_saveable
+        from amls.tools.results import result_names, save_results
 
         age = _process_age()  # interpreter start, imports, plugins, argument parsing
         phases: dict[str, float] = {
@@ -302,6 +302,7 @@ def run(argv: Sequence[str] | None) -> int:
         raise UserError(f"{name}: error: no function @{args.entry} to run") from None
 
     declared = tuple(fn.function_type.outputs.data)  # results are shown as the user typed them
+    names = result_names(fn)
     t0 = time.perf_counter()
     values = bind_arguments(fn, args.arg)
     phases["load and fact scan"] = time.perf_counter() - t0
@@ -345,7 +346,7 @@ def run(argv: Sequence[str] | None) -> int:
     # over it costs ~50 ms whenever one triggers during execution. Freezing moves it out
     # of the collector's generations (compile-time cyclic garbage stays; it is small).
     gc.freeze()
-    with backend_session(args, phases) as session:
+    with backend_session(args, phases, module) as session:
         t0 = time.perf_counter()
         try:
             with progress_line(args.entry, listeners, session):
@@ -365,30 +366,37 @@ def run(argv: Sequence[str] | None) -> int:
         for ev in recompiler.events if recompiler is not None else ():
             plans.append((f"@{ev.function} recompiled at run time for {ev.sizes}", ev.module))
         write_plans(args, plans, timer.times)
-    for i, (value, t) in enumerate(zip(results, declared, strict=True)):
-        print(f"result_{i} : {t} = {describe(value)}")
+    for rname, value, t in zip(names, results, declared, strict=True):
+        print(f"{rname} : {t} = {describe(value)}")
     if args.output:
-        import numpy as np
-
-        try:
-            np.savez(args.output, **{f"result_{i}": to_saveable(v) for i, v in enumerate(results)})
-        except OSError as e:
-            raise UserError(f"cannot write '{args.output}': {e}") from e
+        save_results(args.output, names, results)
     if args.stats:
         print_stats(phases, stats)
         if compiled.signature:
             print(f"\n== compiled for the data ==\n  @{args.entry} {compiled.signature}")
         if session is not None:
             print_dist_stats(session)
+        elif args.backend == "dask":
+            print("\n== distributed ops ==\n  (none: the plan has no dist op; no cluster started)")
         if recompiler is not None:
             print_recompilations(recompiler)
     return 0
 
 
 @contextlib.contextmanager
-def backend_session(args: argparse.Namespace, phases: dict[str, float]) -> Iterator[Any]:
-    """The Dask session dist ops run in (None for the local backend)."""
-    if args.backend == "local":
+def backend_session(
+    args: argparse.Namespace, phases: dict[str, float], module: Any
+) -> Iterator[Any]:
+    """The Dask session dist ops run in (None for the local backend, and for a plan
+    without dist ops: recompiling never adds them, so no cluster is started)."""
+    from amls.interpreter.phys.dist import has_dist_ops
+
+    if args.backend == "local" or not has_dist_ops(module):
+        if args.backend == "dask" and args.dashboard:
+            print(
+                "amls-run: no Dask dashboard: the plan has no dist op, so no cluster was started",
+                file=sys.stderr,
+            )
         yield None
         return
     from amls.interpreter.phys.session import DistSession
@@ -464,6 +472,7 @@ def print_dist_stats(session: Any) -> None:
     from amls.passes.sizes.memory import human
 
     print("\n== distributed ops (bytes sent by workers, Dask counters: measured / predicted) ==")
+    print("  (time: as in == ops ==, waiting for the blocks and reading the counters)")
     print(f"  {'op':<34} {'count':>6} {'time (s)':>9} {'measured':>11} {'predicted':>11}")
     for name, st in sorted(session.stats.items(), key=lambda kv: -kv[1].seconds):
         print(

@@ -329,10 +329,16 @@ def fill(op: mx.FillOp, args: Args) -> Mat:
 @_register(mx.SeqOp)
 def seq(op: mx.SeqOp, args: Args) -> Mat:
     start, stop, step = (float(x) for x in args)
+    n = seq_length(start, stop, step)
+    return (start + np.arange(n, dtype=np.float64) * step).reshape(-1, 1)
+
+
+def seq_length(start: float, stop: float, step: float) -> int:
+    """The number of values of seq(start, stop, step); a KernelError if there is none."""
     if not all(math.isfinite(v) for v in (start, stop, step)):
         raise KernelError(f"seq({start}, {stop}, {step}): bounds and step must be finite")
     if start == stop:
-        return np.array([[start]])
+        return 1
     if step == 0.0:
         raise KernelError(f"seq({start}, {stop}, {step}): step must not be 0")
     if (stop - start) * step < 0:
@@ -340,8 +346,7 @@ def seq(op: mx.SeqOp, args: Args) -> Mat:
             f"seq({start}, {stop}, {step}): step has the wrong sign to go from {start} to {stop}"
         )
     # Tolerance so that seq(0, 1, 0.1) reaches 1 despite rounding in (to-from)/step.
-    n = math.floor((stop - start) / step + 1e-10) + 1
-    return (start + np.arange(n, dtype=np.float64) * step).reshape(-1, 1)
+    return math.floor((stop - start) / step + 1e-10) + 1
 
 
 @_register(mx.ConstantOp)

@@ -4,6 +4,7 @@ an op class to it, and `runs_dist` says whether an op instance runs on the clust
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from amls.dialects import matrix as mx
@@ -88,6 +89,44 @@ def _cast(s: DistSession, op: Any, args: Args) -> Any:
     return args[0]
 
 
+def _block(op: Any) -> int:
+    attr = op.attributes.get(phys.BLOCK_ATTR)
+    return attr.value.data if attr is not None else 1000
+
+
+def _rand(s: DistSession, op: Any, args: Args) -> Any:
+    from amls.interpreter.dist import generate as g
+
+    r, c = mk._dims(args[0], args[1])
+    sparsity, pdf = op.sparsity.value.data, op.pdf.data
+    if not 0.0 <= sparsity <= 1.0:
+        raise KernelError(f"rand sparsity must be in [0, 1], got {sparsity}")
+    if pdf not in ("uniform", "normal"):
+        raise KernelError(f"rand pdf must be uniform or normal, got '{pdf}'")
+    seed = None if op.seed is None else op.seed.value.data
+    exact = g.same_as_local(r, c, sparsity, pdf, seed)
+    bounds = (op.min.value.data, op.max.value.data)
+    extra = (c, *bounds, sparsity, pdf, seed, exact)
+    return g.generate(s.client, (r, c), _block(op), g.rand_block, extra, sparsity)
+
+
+def _fill(s: DistSession, op: Any, args: Args) -> Any:
+    from amls.interpreter.dist import generate as g
+
+    value = float(args[0])
+    shape = mk._dims(args[1], args[2])
+    zero = value == 0.0 and math.copysign(1.0, value) > 0  # -0.0 is stored dense
+    return g.generate(s.client, shape, _block(op), g.fill_block, (value,), 0.0 if zero else 1.0)
+
+
+def _seq(s: DistSession, op: Any, args: Args) -> Any:
+    from amls.interpreter.dist import generate as g
+
+    start, stop, step = (float(x) for x in args)
+    n = mk.seq_length(start, stop, step)
+    return g.generate(s.client, (n, 1), _block(op), g.seq_block, (start, step), 1.0)
+
+
 _TWIN_BASES: dict[type[mx.MatrixOp], DistKernel] = {
     **dict.fromkeys(mx.BINARY_OPS, _binary),
     **dict.fromkeys(mx.UNARY_OPS, _unary),
@@ -101,6 +140,9 @@ _TWIN_BASES: dict[type[mx.MatrixOp], DistKernel] = {
     mx.NcolOp: _meta("ncol"),
     mx.NnzOp: _meta("nnz"),
     mx.CastOp: _cast,
+    mx.RandOp: _rand,
+    mx.FillOp: _fill,
+    mx.SeqOp: _seq,
 }
 
 
@@ -174,3 +216,8 @@ DIST_KERNELS: dict[type[mx.MatrixOp], DistKernel] = {
 def runs_dist(op: Any) -> bool:
     """Data movement always runs on the cluster; a phys op when its exec type says dist."""
     return not isinstance(op, phys.PhysOp) or op.exec_type == "dist"
+
+
+def has_dist_ops(module: Any) -> bool:
+    """Whether a plan needs a cluster: every dist op makes or takes a blocked matrix."""
+    return any(phys.is_dist(v.type) for op in module.walk() for v in (*op.operands, *op.results))

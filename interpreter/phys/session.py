@@ -45,14 +45,17 @@ class DistSession:
             if self.progress is not None:
                 self.progress.dist_op(op_label(op), out)
             return out
+        # The time spans the counter reads too, as the engine's per-op time (--stats'
+        # "== ops ==") does: the two tables show one number per dist op.
+        t0 = time.perf_counter()
         before = self.out_total()
         pred0 = blocked.PREDICTED_NET_BYTES[0]
-        t0 = time.perf_counter()
         out = _translated(fn, self, op, args, wait=True)
+        measured = self.out_total() - before
         st = self.stats.setdefault(op_label(op), DistOpStat())
         st.count += 1
         st.seconds += time.perf_counter() - t0
-        st.measured_bytes += self.out_total() - before
+        st.measured_bytes += measured
         st.predicted_bytes += blocked.PREDICTED_NET_BYTES[0] - pred0
         if self.progress is not None:
             self.progress.dist_op(op_label(op), out)

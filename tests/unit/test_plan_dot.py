@@ -87,13 +87,16 @@ def test_amls_opt_plan_dot(tmp_path: Path) -> None:
         assert "func @main" in clusters and any(c.startswith("scf.for") for c in clusters)
     local = ops[by_name["phys.reduce"]]
     assert local["fillcolor"] == COLOURS["local"]
-    for move in ("phys.distribute", "phys.collect", "phys.broadcast", "phys.persist"):
+    for move in ("phys.collect", "phys.broadcast", "phys.persist"):
         node = ops[by_name[move]]
         assert node["shape"] == "cds" and node["fillcolor"] == COLOURS["move"], move
-    rand = ops[by_name["phys.rand"]]["label"]
-    assert "2000x50 nnz" in rand and "mem 781.2 KB" in rand
-    # def-use edges: the distribute reads rand's result, the collect the rmm's.
-    assert (by_name["phys.rand"], by_name["phys.distribute"]) in dot.edges
+    # X's rand is over the budget: made on the workers (dist), nothing to distribute.
+    assert "phys.distribute" not in by_name
+    rand = ops[by_name["phys.rand"]]
+    assert "2000x50 nnz" in rand["label"] and "mem 781.2 KB" in rand["label"]
+    assert rand["fillcolor"] == COLOURS["dist"]
+    # def-use edges: the persist reads rand's result, the collect the rmm's.
+    assert (by_name["phys.rand"], by_name["phys.persist"]) in dot.edges
     rmm = next(k for k in matmul if "rmm" in ops[k]["label"])
     assert (rmm, by_name["phys.collect"]) in dot.edges
 
