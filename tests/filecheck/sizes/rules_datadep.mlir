@@ -23,10 +23,10 @@
 // CHECK-NEXT:  %I = matrix.order %S, %by {index_return = true} : (!matrix.mat<5x4xf64, nnz=7>, i64) -> !matrix.mat<5x1xf64, nnz=4>{{$}}
 // EXPLAIN:      {{ +}}5  matrix.table {{ +}}%A,(1),(1) {{ +}}? {{ +}}? {{ +}}? {{ +}}6 
 // EXPLAIN-NEXT: {{ +}}6  matrix.table {{ +}}%A,%A,(1),(3),(2) {{ +}}3 {{ +}}2 {{ +}}? {{ +}}6 
-// EXPLAIN-NEXT: {{ +}}7  matrix.remove_empty rows {{ +}}%S {{ +}}<=5 {{ +}}4 {{ +}}7 {{ +}}7 
-// EXPLAIN-NEXT: {{ +}}8  matrix.remove_empty cols {{ +}}%S,%sc {{ +}}5 {{ +}}<=4 {{ +}}? {{ +}}7 
-// EXPLAIN-NEXT: {{ +}}9  matrix.remove_empty rows {{ +}}%F {{ +}}3 {{ +}}4 {{ +}}12 {{ +}}12 
-// EXPLAIN-NEXT: {{ +}}10  matrix.remove_empty cols {{ +}}%Z {{ +}}3 {{ +}}1 {{ +}}0 {{ +}}0 
+// EXPLAIN-NEXT: {{ +}}7  matrix.remove_empty rows{{ +}}%S {{ +}}<=5 {{ +}}4 {{ +}}7 {{ +}}7 
+// EXPLAIN-NEXT: {{ +}}8  matrix.remove_empty cols{{ +}}%S,%sc {{ +}}5 {{ +}}<=4 {{ +}}? {{ +}}7 
+// EXPLAIN-NEXT: {{ +}}9  matrix.remove_empty rows{{ +}}%F {{ +}}3 {{ +}}4 {{ +}}12 {{ +}}12 
+// EXPLAIN-NEXT: {{ +}}10  matrix.remove_empty cols{{ +}}%Z {{ +}}3 {{ +}}1 {{ +}}0 {{ +}}0 
 // EXPLAIN-NEXT: {{ +}}11  matrix.transpose {{ +}}(7) {{ +}}4 {{ +}}<=5 {{ +}}7 {{ +}}7 
 // EXPLAIN-NEXT: {{ +}}12  matrix.matmul {{ +}}(11),(7) {{ +}}4 {{ +}}4 {{ +}}? {{ +}}16 
 // EXPLAIN-NEXT: {{ +}}13  matrix.outer lt {{ +}}%u,%v {{ +}}5 {{ +}}3 {{ +}}? {{ +}}15 
