@@ -11,10 +11,10 @@ import re
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 from xdsl.dialects import func
 from xdsl.dialects.builtin import StringAttr
 
+from amls.interpreter.kernels import sparse as sp
 from amls.tools.common import UserError, op_error
 
 NAME_ATTR = "amls.name"
