@@ -229,7 +229,7 @@ def measure(
         "loadavg_start": loadavg(),
         "date": machine()["date"],
         "blas": blas_threads_text(),
-        "machine": machine_text(),
+        "machine_text": machine_text(),
         "examples": {},
     }
     for ex in examples:
@@ -369,12 +369,37 @@ def _ok(good: bool) -> str:
     return "yes" if good else "**NO**"
 
 
+def _hand_table(result: dict[str, Any]) -> list[str]:
+    return [
+        "Against hand-optimised NumPy (bench/handopt/: what an expert writes, each "
+        "optimisation commented; the same data, timed the same way):",
+        "",
+        "| example | hand-optimised compute s | amls execute -O2 s "
+        f"| execute/hand-optimised -O2 (target <= {RATIO_TARGET:.2f}) | same round "
+        "| -O2 / -O0 same round (target <= 1.02) | wall s amls -O2 / hand-optimised |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        *[
+            f"| {ex} | {r['summary']['handopt_compute_s']:.3f} "
+            f"| {r['summary']['O2_execute_s']:.3f} "
+            f"| {r['summary']['O2_hand_ratio']:.2f} "
+            f"{_ok(r['summary']['O2_hand_ratio'] <= RATIO_TARGET)} "
+            f"| {r['summary']['O2_hand_ratio_same_round']:.2f} "
+            f"| {r['summary']['O2_over_O0_same_round']:.2f} "
+            f"{_ok(r['summary']['O2_over_O0_same_round'] <= 1.02)} "
+            f"| {r['summary']['O2_wall_s']:.2f} / {r['summary']['handopt_wall_s']:.2f} "
+            f"({r['summary']['O2_wall_hand_ratio']:.2f}) |"
+            for ex, r in result["examples"].items()
+        ],
+        "",
+    ]
+
+
 def markdown(result: dict[str, Any]) -> str:
     lines = [
         f"Measured {result['date']}. Medians of {result['reps']} interleaved runs "
         f"after {result['warmup']} warm-up round(s); {result.get('blas', '')}; "
-        f"{result.get('machine', '')}; "
-        f"load average {result['loadavg_start']} at the start, {result['loadavg_end']} at the end. "
+        + (f"{result['machine_text']}; " if result.get("machine_text") else "")
+        + f"load average {result['loadavg_start']} at the start, {result['loadavg_end']} at the end. "
         f"Each round waited (up to {result.get('max_wait', 60):.0f} s) for the machine to be at "
         f"most {100 * result['max_busy']:.0f}% busy, and a timed round during which other "
         f"processes used more than {100 * result['noisy']:.0f}% of the CPUs was run again "
@@ -411,26 +436,11 @@ def markdown(result: dict[str, Any]) -> str:
         )
     lines += [
         "",
-        "Against hand-optimised NumPy (bench/handopt/: what an expert writes, each "
-        "optimisation commented; the same data, timed the same way):",
-        "",
-        "| example | hand-optimised compute s | amls execute -O2 s "
-        f"| execute/hand-optimised -O2 (target <= {RATIO_TARGET:.2f}) | same round "
-        "| -O2 / -O0 same round (target <= 1.02) | wall s amls -O2 / hand-optimised |",
-        "|---|---:|---:|---:|---:|---:|---:|",
-        *[
-            f"| {ex} | {r['summary']['handopt_compute_s']:.3f} "
-            f"| {r['summary']['O2_execute_s']:.3f} "
-            f"| {r['summary']['O2_hand_ratio']:.2f} "
-            f"{_ok(r['summary']['O2_hand_ratio'] <= RATIO_TARGET)} "
-            f"| {r['summary']['O2_hand_ratio_same_round']:.2f} "
-            f"| {r['summary']['O2_over_O0_same_round']:.2f} "
-            f"{_ok(r['summary']['O2_over_O0_same_round'] <= 1.02)} "
-            f"| {r['summary']['O2_wall_s']:.2f} / {r['summary']['handopt_wall_s']:.2f} "
-            f"({r['summary']['O2_wall_hand_ratio']:.2f}) |"
-            for ex, r in result["examples"].items()
-        ],
-        "",
+        *(
+            _hand_table(result)
+            if all("handopt_compute_s" in r["summary"] for r in result["examples"].values())
+            else ["(no hand-optimised runs in this result: measured before bench/handopt/)", ""]
+        ),
         "Ratios: median execute / median naive compute (the target column), and the median "
         "over rounds of execute / naive compute within one round (runs of one round saw the "
         "same machine, so this one is less sensitive to other load). "
