@@ -399,7 +399,8 @@ def markdown(result: dict[str, Any]) -> str:
         f"Measured {result['date']}. Medians of {result['reps']} interleaved runs "
         f"after {result['warmup']} warm-up round(s); {result.get('blas', '')}; "
         + (f"{result['machine_text']}; " if result.get("machine_text") else "")
-        + f"load average {result['loadavg_start']} at the start, {result['loadavg_end']} at the end. "
+        + f"load average {result['loadavg_start']} at the start, "
+        f"{result['loadavg_end']} at the end. "
         f"Each round waited (up to {result.get('max_wait', 60):.0f} s) for the machine to be at "
         f"most {100 * result['max_busy']:.0f}% busy, and a timed round during which other "
         f"processes used more than {100 * result['noisy']:.0f}% of the CPUs was run again "
