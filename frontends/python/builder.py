@@ -263,7 +263,7 @@ class Builder:
                 try:
                     return Val("f64", None, float(fn(x.const)))
                 except (ValueError, OverflowError):
-                    pass
+                    pass  # not foldable (log(-1), exp(1e3)): the op computes it at run time
             return Val("f64", self.emit(cls(self.materialize(x, node)), node).results[0])
         return self.via_matrix(name, [x], node)
 

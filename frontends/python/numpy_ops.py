@@ -597,12 +597,9 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (builtins.bool, _bool), (builtins.abs, _abs), (builtins.min, _minmax("min")),
         (builtins.max, _minmax("max")), (builtins.range, _range), (np.float64, _float),
     ]  # fmt: skip
-    try:
-        import scipy.special
+    import scipy.special  # a dependency; imported here so `import amls` stays cheap
 
-        entries.append((scipy.special.expit, _unary("sigmoid")))
-    except ImportError:  # pragma: no cover - scipy is a dependency
-        pass
+    entries.append((scipy.special.expit, _unary("sigmoid")))
     return {id(obj): (obj, h) for obj, h in entries}
 
 
