@@ -40,6 +40,10 @@ from amls.interpreter.kernels.scan import carry
 
 SPARSE_THRESHOLD = 0.4
 """A sparse result with more than this fraction of non-zero cells is made dense."""
+ZERO_FILL_DENSE_CELLS = 1 << 20
+"""An all-zero fill of at most this many cells (8 MB) is dense: a dense program's zero
+vectors and small zero matrices never import scipy.sparse (~0.15 s); larger ones are
+CSR, free at any size."""
 
 Dense: TypeAlias = NDArray[np.float64]
 Mat: TypeAlias = "NDArray[np.float64] | sp.csr_array"
@@ -321,9 +325,9 @@ def rand(op: mx.RandOp, args: Args) -> Mat:
 def fill(op: mx.FillOp, args: Args) -> Mat:
     value = float(args[0])
     r, c = _dims(args[1], args[2])
-    if value == 0.0 and math.copysign(1.0, value) > 0:  # -0.0 must keep its sign
+    if value == 0.0 and math.copysign(1.0, value) > 0 and r * c > ZERO_FILL_DENSE_CELLS:
         return sp.csr_array((r, c), dtype=np.float64)  # all-zero: free at any size
-    return np.full((r, c), value)
+    return np.full((r, c), value)  # (-0.0 must keep its sign: dense)
 
 
 @_register(mx.SeqOp)

@@ -9,6 +9,7 @@ Dask through amls.interpreter.phys.dist.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -70,10 +71,22 @@ def tsmm(op: phys.TsmmOp, args: Args) -> Any:
         return _tsmm_local(op, args)
 
 
+def _l2_bytes(default: int = 512 * 1024) -> int:
+    """The L2 cache of one core (Linux sysfs), clamped to 256 KB..4 MB."""
+    try:
+        text = Path("/sys/devices/system/cpu/cpu0/cache/index2/size").read_text().strip()
+        size = int(text[:-1]) * {"K": 1 << 10, "M": 1 << 20}[text[-1]]
+    except (OSError, ValueError, KeyError, IndexError):
+        return default
+    return min(max(size, 256 * 1024), 4 << 20)
+
+
 # One pass over X (SystemDS's mmchain): t(X)%*%(X%*%v) by row blocks small enough that a
 # block read for X_b%*%v is still in cache for t(X_b)%*%q_b. X streams from memory once
-# instead of twice: 1.7x faster single-threaded on a 50000x201 X (bench: lm_cg).
-MMCHAIN_BLOCK_BYTES = 512 * 1024
+# instead of twice: 1.7x faster single-threaded on a 50000x201 X (bench: lm_cg). A block
+# of one L2 (1 MB on the bench machine) beat 128 KB..4 MB at 1 and 2 threads
+# (bench/fused_kernels.py; 512 KB was 10-25% slower on a 1 MB L2).
+MMCHAIN_BLOCK_BYTES = _l2_bytes()
 MMCHAIN_MIN_BYTES = 8 << 20  # smaller X stays in cache anyway: two BLAS calls are faster
 MMCHAIN_MIN_ROWS = 64  # per-block Python cost stays small for very wide X
 
