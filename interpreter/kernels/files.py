@@ -100,6 +100,11 @@ def mm_header(path: str) -> tuple[int, int, int | None] | None:
     return n[0], n[1], (n[2] if "coordinate" in banner and len(n) > 2 else None)
 
 
+MM_FAST_ENTRIES = 200_000
+"""A coordinate MatrixMarket file with at least this many entries is parsed by scipy.io
+(fast_matrix_market); below, importing scipy.io would cost more than parsing."""
+
+
 def _load_mm(p: Path) -> Any:
     """A MatrixMarket file; coordinate files read by us, as SystemDS writes them (an empty
     matrix has one `0 0 0` entry, which scipy rejects)."""
@@ -110,6 +115,13 @@ def _load_mm(p: Path) -> Any:
         import scipy.io  # array, symmetric, ... files (start-up cost only here)
 
         return scipy.io.mmread(p)
+    if head[2] >= MM_FAST_ENTRIES:
+        # scipy's C++ reader: 1e6 entries in 0.07 s (+0.2 s to import scipy.io once)
+        # against 0.75 s for loadtxt. SystemDS's `0 0 0` entry only occurs in empty files.
+        import scipy.io
+
+        coo = scipy.io.mmread(p)
+        return sp.csr_array((coo.data, (coo.row, coo.col)), shape=coo.shape)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # no entries: an empty matrix
         cells = np.loadtxt(p, comments="%", skiprows=0, ndmin=2, dtype=np.float64)
