@@ -20,6 +20,12 @@ class ValueError_(Exception):
     """A runtime value that does not fit (bad file, wrong shape...)."""
 
 
+class ArgTextError(ValueError_):
+    """An --arg VALUE whose text cannot be a value of the parameter's type (not a number,
+    not an integer, out of range, a matrix file for a scalar): a usage error, as argparse's
+    for a bad option value; a file that fails to load is a ValueError_ (the data's)."""
+
+
 MATRIX_SUFFIXES = (".npy", ".csv", ".mtx")
 
 
@@ -27,7 +33,7 @@ def parse_arg_value(text: str, t: Attribute) -> Any:
     """An --arg VALUE for a parameter of type t: a data file or a number."""
     if text.lower().endswith(MATRIX_SUFFIXES):
         if not isinstance(t, MatrixType):
-            raise ValueError_(f"'{text}' is a matrix file but the parameter has type {t}")
+            raise ArgTextError(f"'{text}' is a matrix file but the parameter has type {t}")
         try:
             return load_matrix(text)
         except KernelError as e:
@@ -41,16 +47,16 @@ def parse_arg_value(text: str, t: Attribute) -> Any:
                 n = int(text)
             except ValueError:
                 float(text)  # not a number at all: the message below
-                raise ValueError_(
+                raise ArgTextError(
                     f"'{text}' is not an integer (the parameter has type {t})"
                 ) from None
             lo, hi = (0, 1) if width == 1 else (-(2 ** (width - 1)), 2 ** (width - 1) - 1)
             if not lo <= n <= hi:
-                raise ValueError_(f"{n} is out of range for {t} ({lo}..{hi})")
+                raise ArgTextError(f"{n} is out of range for {t} ({lo}..{hi})")
             return n
         number = float(text)
     except ValueError:
-        raise ValueError_(
+        raise ArgTextError(
             f"'{text}' is neither a number nor a .npy/.csv/.mtx file (for type {t})"
         ) from None
     if isinstance(t, Float64Type):
@@ -59,7 +65,7 @@ def parse_arg_value(text: str, t: Attribute) -> Any:
         m = np.full((1, 1), number)
         remember(m, scan(m))  # facts as for a loaded matrix
         return m
-    raise ValueError_(f"cannot pass '{text}' for a parameter of type {t}")
+    raise ArgTextError(f"cannot pass '{text}' for a parameter of type {t}")
 
 
 def check_against_type(value: Any, t: Attribute) -> str | None:

@@ -75,9 +75,10 @@ def verify_located(module: Operation) -> None:
     def visit_op(op: Operation) -> None:
         # xDSL does not check dominance: a use before its definition would parse,
         # verify, and fail only when run.
-        for v in op.operands:
+        for i, v in enumerate(op.operands):
             if v not in visible and not isinstance(op.parent_op(), ModuleOp | None):
-                raise LocatedVerifyError(op, "operand is used before it is defined")
+                what = f"%{v.name_hint}" if v.name_hint else f"operand #{i}"
+                raise LocatedVerifyError(op, f"{what} is used before it is defined")
         for region in op.regions:
             visit_region(region)
         try:

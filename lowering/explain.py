@@ -15,7 +15,7 @@ from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, SSAValue
 
-from amls.dialects.matrix import MatrixType
+from amls.dialects.matrix import MatrixOp, MatrixType
 from amls.dialects.value_facts import arg_facts
 from amls.passes.sizes.analysis import SizeAnalysis, analyze_module
 from amls.passes.sizes.estimators import ESTIMATORS
@@ -106,16 +106,20 @@ class Explainer:
         self, op: Operation, v: SSAValue, analysis: SizeAnalysis, sketches: dict
     ) -> str:
         f = analysis.get(v)
-        if isinstance(f, ScalarFacts):
-            val = "" if f.value is None else f"= {f.value!r}"
-            return f" {'':>7} {'':>7} {'':>9} {'':>9} {'':>9}  {val:<34} {'scalar':<6}"
-        assert isinstance(f, MatFacts)
-        sk = sketches.get(v)
-        est = sk.nnz if sk is not None else None
         ins = [analysis.get(o) for o in op.operands]
         in_sizes = [output_bytes(i)[0] for i in ins]
         mem = op_memory(op, ins, f, in_sizes)
         memtxt = f"{human(mem.output)} / {human(mem.intermediate)} / {human(mem.total)}"
+        if isinstance(f, ScalarFacts):
+            # A matrix or phys op's scalar (a sum, a trace) has the memory its decision
+            # states; arith's scalars show their value instead.
+            val = "" if f.value is None else f"= {f.value!r}"
+            if isinstance(op, MatrixOp) and (f.value is None or phys_decision(op)):
+                val = memtxt
+            return f" {'':>7} {'':>7} {'':>9} {'':>9} {'':>9}  {val:<34} {'scalar':<6}"
+        assert isinstance(f, MatFacts)
+        sk = sketches.get(v)
+        est = sk.nnz if sk is not None else None
         return (
             f" {_num(f.rows) if f.rows is not None else _ub(f.rows_ub):>7}"
             f" {_num(f.cols) if f.cols is not None else _ub(f.cols_ub):>7}"
@@ -162,6 +166,13 @@ def _keywords(op: Operation) -> str:
         return ""
     props = [op.properties.get(k) for k in getattr(base, "KEYWORD_PROPS", ())]
     return "".join(f" {p.data}" for p in props if isinstance(p, StringAttr))
+
+
+def phys_decision(op: Operation) -> bool:
+    """Whether lower-to-phys recorded its decision (with the op's memory) on op."""
+    from amls.lowering.budget import DECISION_ATTR
+
+    return DECISION_ATTR in op.attributes
 
 
 def _phys_cols(op: Operation) -> str:

@@ -337,14 +337,24 @@ class LowerToPhysPass(ModulePass):
 
     name = "lower-to-phys"
 
-    # Byte counts: an int or a string with a unit (`memory-budget="1MB"`), as amls-run takes.
-    memory_budget: int | str = -1
-    broadcast_budget: int | str = -1
+    # Byte counts: an int, a float or a string with a unit (`memory-budget=1.5MB`, `2GiB`), as
+    # amls-run takes (passes.parse_bytes).
+    memory_budget: int | float | str = -1
+    """Bytes an op may use locally; over it the op runs dist (-1: 70% of this machine's
+    memory)."""
+    broadcast_budget: int | float | str = -1
+    """Bytes of the largest operand a mapmm may broadcast to every worker (-1: 30% of a
+    worker's memory)."""
     workers: int = 0
-    worker_memory: int | str = -1
+    """Workers the cost model plans for (0: this machine's cores)."""
+    worker_memory: int | float | str = -1
+    """Bytes of memory per worker (-1: this machine's memory / workers)."""
     block_size: int = 1000
+    """Rows and columns of a block of a distributed matrix."""
     force_method: str = ""
+    """Use this method for every dist matmul (for tests; '': the cost model chooses)."""
     dist: bool = True
+    """false: everything local, as with no cluster."""
     explain: bool = False
     """Record each decision on its op (DECISION_ATTR), for amls-opt --explain; off, the
     printed IR carries no such attribute."""

@@ -6,6 +6,7 @@ lowering's, and the pipelines (-O levels) are amls.lowering.pipeline's.
 """
 
 import importlib
+import re
 from collections.abc import Callable
 
 from xdsl.passes import ModulePass
@@ -30,28 +31,28 @@ def at_least(p: ModulePass, field: str, lo: int, meaning: str = "") -> None:
         raise PassOptionError(f"{p.name}: {_option(field)} must be >= {lo}{extra}, got {value}")
 
 
-_UNITS = {"": 1, "B": 1, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30, "TB": 1 << 40}
+_UNIT_SHIFT = {"K": 10, "M": 20, "G": 30, "T": 40}
+_BYTES = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(E[+-]?\d+)?\s*(?:([KMGT])I?B|B)?")
+BYTES_HELP = "e.g. 1000, 1.5e9, 500KB, 1.5MB, 2GiB; KB = KiB = 1024 bytes"
 
 
-def parse_bytes(text: str) -> int:
-    """A byte count as users write it: 1000, 500KB, 1.5MB, 2GB (binary units, as
-    amls-run --memory-budget); ValueError if it is none."""
-    t = text.strip().upper()
-    num = t.rstrip("KMGTB")
-    try:
-        value = float(num) * _UNITS[t[len(num) :]]
-    except (ValueError, KeyError):
-        raise ValueError(f"not a byte count: '{text}'") from None
-    if value < 0:
-        raise ValueError(f"not a byte count: '{text}'")
+def parse_bytes(text: str | float) -> int:
+    """A byte count as users write it: 1000, 1.5e9, 500KB, 1.5MB, 2GiB (binary units: KB and
+    KiB are both 1024 bytes, as amls-run --memory-budget); ValueError if it is none."""
+    m = _BYTES.fullmatch(str(text).strip().upper())
+    if m is None:
+        raise ValueError(f"not a byte count: '{text}' ({BYTES_HELP})")
+    value = float(m.group(1) + (m.group(2) or "")) * (1 << _UNIT_SHIFT.get(m.group(3) or "", 0))
+    if value == float("inf"):
+        raise ValueError(f"not a byte count: '{text}' ({BYTES_HELP})")
     return int(value)
 
 
 def byte_size(p: ModulePass, field: str, lo: int = 0, meaning: str = "") -> None:
-    """Option `field` of p as a byte count: an int, or a string with a unit (`1MB`), stored
-    back as an int; at least lo."""
+    """Option `field` of p as a byte count: an int, a float (`1.5e9`) or a string with a unit
+    (`1.5MB`, `2GiB`: parse_bytes), stored back as an int; at least lo."""
     value = getattr(p, field)
-    if isinstance(value, str):
+    if isinstance(value, str | float):
         try:
             object.__setattr__(p, field, parse_bytes(value))  # the passes are frozen
         except ValueError as e:

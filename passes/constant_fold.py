@@ -219,6 +219,7 @@ class ConstantFoldPass(ModulePass):
     name = "constant-fold"
 
     max_cells: int = 10000
+    """Fold a matrix op only when its result has at most this many cells."""
 
     def __post_init__(self) -> None:
         at_least(self, "max_cells", 0, "0: fold no matrix")

@@ -318,12 +318,17 @@ class IpaPass(ModulePass):
     name = "ipa"
 
     entry: str = "main"
+    """The root of the call graph (absent: every non-private function is a root)."""
     max_rounds: int = 10
+    """At most this many rounds; a warning when they end without a fixpoint."""
     max_specializations: int = 4
+    """Specialised clones per function, over all rounds."""
     inline_threshold: int = 10
+    """Inline every call of a function of at most this many ops (one called once always)."""
     incremental: bool = True
     """Re-infer only what a round changed (false: the whole module, for checking)."""
     report: bool = False
+    """Print the rounds, whether they reached a fixpoint and what changed, on stderr."""
 
     def __post_init__(self) -> None:
         at_least(self, "max_rounds", 1)

@@ -57,7 +57,9 @@ class RewriteFixpointPass(Traced, ModulePass):
     name = "rewrite-fixpoint"
 
     max_rounds: int = 8
+    """At most this many rounds; a warning when they end without a fixpoint."""
     report: bool = False
+    """Print the number of rounds to the fixpoint on stderr."""
     fold_cells: int = -1
     """max-cells of the round's constant-fold (-1: constant-fold's default)."""
 

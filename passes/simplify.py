@@ -32,6 +32,7 @@ class SimplifyPass(Traced, ModulePass):
     bound_warning: ClassVar[str] = "{name}: warning: stopped after {n} rewrites"
 
     max_rewrites: int = 10000
+    """Stop after this many rewrites, with a warning (a bound against rules that cycle)."""
 
     def __post_init__(self) -> None:
         at_least(self, "max_rewrites", 1)

@@ -273,6 +273,19 @@ def read_source(path: str | None) -> tuple[str, str]:
         raise UserError(f"{path}: error: cannot read: {e}") from e
 
 
+def check_writable(path: str) -> None:
+    """Before anything runs, that an output file can be written (a long run must not end in
+    "cannot write"): its folder exists and is writable, and it is not itself a folder."""
+    if os.path.isdir(path):
+        raise UserError(f"cannot write '{path}': it is a directory", 2)
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise UserError(f"cannot write '{path}': No such file or directory: '{parent}'", 2)
+    exists = os.path.exists(path)
+    if not os.access(parent, os.W_OK) or (exists and not os.access(path, os.W_OK)):
+        raise UserError(f"cannot write '{path}': Permission denied", 2)
+
+
 def fail(tool: str, message: str, code: int) -> NoReturn:
     print(message if ": error" in message else f"{tool}: error: {message}", file=sys.stderr)
     sys.exit(code)

@@ -130,6 +130,10 @@ def _joined_constant(node: ast.expr, env: dict[str, Any]) -> str | None:
 
 
 def _string_tuple(value: Any) -> tuple[str, ...] | None:
+    """The strings of a module-level constant: a tuple, list or set, or a dict's keys
+    (`OUTER_OPS`: name -> op class)."""
+    if isinstance(value, dict):
+        value = tuple(value)
     if isinstance(value, tuple | list | frozenset | set) and value:
         if all(isinstance(v, str) for v in value):
             return tuple(value)

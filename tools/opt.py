@@ -47,6 +47,49 @@ if _GC_WAS_ENABLED:  # what the imports made lives to the end: no collection nee
     gc.enable()
 
 
+_QUOTED = re.compile(r'("(?:[^"\\]|\\.)*")')
+_NUMBER_LED = re.compile(r"(?<=[=,])(-?\.?\d[^\s,{}=\"]*)")
+_PLAIN_NUMBER = re.compile(r"-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def quote_number_led_values(spec: str) -> tuple[str, list[int]]:
+    """The pipeline spec with each bare option value that starts like a number but is none
+    (`memory-budget=1.5MB`) quoted, so xDSL's pipeline lexer takes it as the string the
+    option parses (it lexes `1MB` as a name but stops inside `1.5MB`); and the positions in
+    the result of the quotes added."""
+    out: list[str] = []
+    added: list[int] = []
+    pos = 0
+    for i, part in enumerate(_QUOTED.split(spec)):
+        if i % 2 == 0:
+            last = 0
+            for m in _NUMBER_LED.finditer(part):
+                if _PLAIN_NUMBER.fullmatch(m.group(1)):
+                    continue
+                out.append(part[last : m.start()])
+                pos += m.start() - last
+                added += [pos, pos + len(m.group(1)) + 1]
+                out.append(f'"{m.group(1)}"')
+                pos += len(m.group(1)) + 2
+                last = m.end()
+            part = part[last:]
+        out.append(part)
+        pos += len(part)
+    return "".join(out), added
+
+
+def _one_line(e: ArgSpecParseError, added: list[int]) -> str:
+    """xDSL's multi-line pipeline syntax error (location, spec, caret, message) as one line
+    with the column in the spec the user wrote."""
+    lines = [x for x in str(e).splitlines() if x.strip()]
+    m = re.fullmatch(r"pass-pipeline:\d+:(\d+)", lines[1].strip()) if len(lines) > 2 else None
+    if m is None:
+        return " ".join(x.strip() for x in lines)
+    col = int(m.group(1))
+    col -= sum(1 for a in added if a < col - 1)
+    return f"{lines[-1].strip()} (column {col})"
+
+
 class AmlsOptMain(xDSLOptMain):
     def __init__(self, args: Sequence[str] | None = None):
         for plugin in prescan_plugins(list(sys.argv[1:] if args is None else args)):
@@ -136,8 +179,9 @@ class AmlsOptMain(xDSLOptMain):
         if self.args.opt_level and spec:
             raise UserError(f"-{self.args.opt_level} and -p cannot be combined", 2)
         known = set(self.available_passes)
+        parsed, added = quote_number_led_values(spec) if spec else (spec, [])
         try:
-            names = [] if self.args.opt_level else [p.name for p in parse_pipeline(spec)]
+            names = [] if self.args.opt_level else [p.name for p in parse_pipeline(parsed)]
         except (Exception, ArgSpecParseError):
             names = []  # malformed: PassPipeline.parse_spec below reports it
         for name in names:
@@ -168,10 +212,11 @@ class AmlsOptMain(xDSLOptMain):
                 passes = level_passes(self.args.opt_level, self.args.entry or "main")
                 self.pipeline = PassPipeline(passes, callback)
             else:
-                self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
+                self.pipeline = PassPipeline.parse_spec(self.available_passes, parsed, callback)
         except (Exception, ArgSpecParseError) as e:  # malformed spec, bad option value or name
             # xDSL names options by their Python fields; users write them with dashes.
-            msg = re.sub(r'"(\w+)"', lambda m: f'"{m.group(1).replace("_", "-")}"', str(e))
+            text = _one_line(e, added) if isinstance(e, ArgSpecParseError) else str(e)
+            msg = re.sub(r'"(\w+)"', lambda m: f'"{m.group(1).replace("_", "-")}"', text)
             raise UserError(f"bad pass pipeline '{spec}': {msg}", 2) from e
         self.entry = self.args.entry or next(
             (p.entry for p in self.pipeline.passes if p.name == "ipa"), "main"

@@ -15,7 +15,7 @@ from typing import Any
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation
 
-from amls.tools.common import UserError
+from amls.tools.common import UserError, check_writable
 
 FORMATS = ("dot", "svg", "png")
 
@@ -37,10 +37,12 @@ def requested(args: argparse.Namespace) -> dict[str, str]:
 
 
 def check_plan_arguments(args: argparse.Namespace, tool: str) -> None:
-    """Before anything runs: rendering needs Graphviz's dot."""
+    """Before anything runs: each file can be written, and rendering needs Graphviz's dot."""
     from amls.tools.plan_dot import INSTALL_DOT
 
     wanted = requested(args)
+    for path in wanted.values():
+        check_writable(path)
     if any(f != "dot" for f in wanted) and shutil.which("dot") is None:
         raise UserError(
             f"{tool}: error: --plan-{next(f for f in wanted if f != 'dot')}: {INSTALL_DOT}", 2

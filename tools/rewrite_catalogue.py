@@ -1,10 +1,11 @@
 """The rewrite catalogue, docs/rewrites.md, generated from the rule tables.
 
-    python -m amls.tools.rewrite_catalogue > docs/rewrites.md
+    python -m amls.tools.gendocs      # rewrites docs/ (this file among the references)
 
 Every row is printed from the table objects themselves (patterns, conditions and
 replacements have a readable `str`), so the catalogue cannot drift from the code;
-tests/unit/test_rewrite_catalogue.py fails when the file is stale.
+tests/unit/test_gendocs.py and tests/unit/test_rewrite_catalogue.py fail when the file is
+stale.
 """
 
 from __future__ import annotations
@@ -19,19 +20,21 @@ from amls.passes.rewrite.rules_static import STATIC_RULES
 PREAMBLE = """\
 # Rewrite catalogue
 
-Generated from the rule tables by `python -m amls.tools.rewrite_catalogue > docs/rewrites.md`
-(do not edit by hand; `tests/unit/test_rewrite_catalogue.py` fails when it is stale).
+Generated from the rule tables by `python -m amls.tools.gendocs` (do not edit by hand;
+`tests/unit/test_gendocs.py` and `tests/unit/test_rewrite_catalogue.py` fail while it is
+stale).
 
 ## How to read a row
 
 `pattern -> replacement when condition`. Capital letters bind matrices (`X`, `A`, `v` for
 a vector the condition names), `s`, `a`, `b`, `c` bind f64 scalars, a number matches an
 f64 constant of that value, `@` is the matrix product, `t(X)` the transpose,
-`reduce[kind, axis]` an aggregate whose kind or axis the rule binds. `(P as n)` names a
-matched intermediate so the condition can ask about it; the engine names the matched
-op's own result `root`. A replacement written `name(...)` is built by code (a native
-rewrite in `passes/rewrite/rules_*.py`). Several rows may share a name: they are the
-forms of one rule, tried in order.
+`reduce[kind, axis]` an aggregate whose kind or axis the rule binds, `name[prop=value](...)`
+an op whose property the rule fixes (`remove_empty[margin=rows](X)` matches that margin
+only). `(P as n)` names a matched intermediate so the condition can ask about it; the
+engine names the matched op's own result `root`. A replacement written `name(...)` is
+built by code (a native rewrite in `passes/rewrite/rules_*.py`). Several rows may share a
+name: they are the forms of one rule, tried in order.
 
 ## The contract
 

@@ -21,6 +21,7 @@ from typing import Any  # noqa: E402
 from amls.lowering.pipeline import compile_module, level_text, make_pass  # noqa: E402, F401
 from amls.tools.common import (  # noqa: E402
     UserError,
+    check_writable,
     load_plugin,
     location_of,
     make_context,
@@ -127,7 +128,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
         type=_bytes_arg,
         metavar="BYTES",
         help="local memory budget of operator selection (default: 70%% of this machine's memory;"
-        " accepts 500MB, 2GB, ...)",
+        " accepts 500MB, 1.5GiB, 2e9, ...)",
     )
     p.add_argument("--block-size", type=int, default=1000, metavar="N", help=argparse.SUPPRESS)
     p.add_argument("--force-method", default="", metavar="METHOD", help=argparse.SUPPRESS)
@@ -161,11 +162,7 @@ def check_output(path: str) -> None:
     (a long run must not end in "cannot write")."""
     if not path.endswith(".npz"):
         raise UserError(f"-o {path}: results are written as a NumPy .npz (name it FILE.npz)", 2)
-    parent = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(parent):
-        raise UserError(f"cannot write '{path}': No such file or directory: '{parent}'", 2)
-    if os.path.isdir(path) or not os.access(parent, os.W_OK):
-        raise UserError(f"cannot write '{path}': Permission denied", 2)
+    check_writable(path)
 
 
 def lowering_pass(args: argparse.Namespace) -> Any:
@@ -187,6 +184,7 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
     against its declared type and the value facts its argument states."""
     from amls.dialects.value_facts import arg_facts
     from amls.interpreter.values import (
+        ArgTextError,
         ValueError_,
         check_against_type,
         check_claim,
@@ -218,8 +216,8 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
     for name, param in zip(names, params, strict=True):
         try:
             v = parse_arg_value(given[name], param.type)
-        except ValueError_ as e:
-            raise UserError(f"--arg {name}: {e}") from e
+        except ValueError_ as e:  # the text given: a usage error (2); its data: 1
+            raise UserError(f"--arg {name}: {e}", 2 if isinstance(e, ArgTextError) else 1) from e
         why = check_against_type(v, param.type)
         if why is not None:
             raise UserError(f"--arg {name}: {why}")

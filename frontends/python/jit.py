@@ -82,18 +82,15 @@ class _Stats:
 
 
 def _parse_bytes(text: Any) -> int:
+    """The tools' byte counts (amls.passes.parse_bytes: 1000, 1.5e9, 500MB, 2GiB)."""
+    from amls.passes import parse_bytes
+
     if isinstance(text, int) and not isinstance(text, bool) and text >= 0:
         return text
-    units = {"": 1, "B": 1, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30, "TB": 1 << 40}
-    t = str(text).strip().upper()
-    num = t.rstrip("KMGTB")
     try:
-        value = float(num) * units[t[len(num) :]]
-    except (ValueError, KeyError):
-        raise JitError(f"memory_budget: not a byte count: {text!r} (e.g. 500MB, 2GB)") from None
-    if value < 0:
-        raise JitError(f"memory_budget: not a byte count: {text!r}")
-    return int(value)
+        return parse_bytes(text if isinstance(text, str | float) else repr(text))
+    except ValueError:
+        raise JitError(f"memory_budget: not a byte count: {text!r} (e.g. 500MB, 2GiB)") from None
 
 
 @contextlib.contextmanager

@@ -234,7 +234,8 @@ def _show(p: Op, names: bool) -> str:
     if p.cls is mx.CumAggOp:
         kind = p.props["kind"]
         return f"cum{kind}({args})" if isinstance(kind, str) else f"cumagg[{kind}]({args})"
-    return f"{p.cls.name.split('.', 1)[1]}({args})"
+    props = ", ".join(f"{k}={v}" for k, v in p.props.items())
+    return f"{p.cls.name.split('.', 1)[1]}{f'[{props}]' if props else ''}({args})"
 
 
 # -- builders that read like DML -----------------------------------------------------

@@ -358,12 +358,14 @@ def reduce(op: mx.ReduceOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.RevOp)
 def rev(op: mx.RevOp, ins: Sequence[Facts]) -> Facts:
+    """the input's shape and nnz (the rows reversed)."""
     x = _mat(ins[0])
     return MatFacts.make(x.rows, x.cols, x.nnz, x.nnz_ub, x.rows_ub, x.cols_ub, x.finite)
 
 
 @size_rule(mx.CumAggOp)
 def cumagg(op: mx.CumAggOp, ins: Sequence[Facts]) -> Facts:
+    """the input's shape; nnz 0 for a zero input, the input's for one row, else unknown."""
     x = _mat(ins[0])
     kind = op.kind.data
     # All kinds keep a zero column zero; below a non-zero any cell may be non-zero.
@@ -377,6 +379,8 @@ def cumagg(op: mx.CumAggOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.ReplaceOp)
 def replace(op: mx.ReplaceOp, ins: Sequence[Facts]) -> Facts:
+    """the input's shape; for constant pattern and replacement, nnz the input's when they
+    are equal, every cell for pattern 0, at most the input's otherwise."""
     x = _mat(ins[0])
     p, r = _num(ins[1]), _num(ins[2])
     fin = x.finite and r is not None and math.isfinite(r)
@@ -504,6 +508,8 @@ def cast(op: mx.CastOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.TableOp)
 def table(op: mx.TableOp, ins: Sequence[Facts]) -> Facts:
+    """the given dims (else unknown); nnz <= the input's cells, 0 for an empty input or
+    weight 0."""
     a = _mat(ins[0])
     # Every input cell lands in at most one output cell.
     entries = next((m.cells_ub for m in map(_as_mat_facts, ins[:3]) if m is not None), None)
@@ -523,6 +529,8 @@ def _as_mat_facts(f: Facts) -> MatFacts | None:
 
 @size_rule(mx.RemoveEmptyOp)
 def remove_empty(op: mx.RemoveEmptyOp, ins: Sequence[Facts]) -> Facts:
+    """the kept margin (rows or cols) <= the input's, exact when X or the select is all zero or
+    has no zero; the other dim kept; nnz the input's without a select, else <= it."""
     x = _mat(ins[0])
     by_rows = op.margin.data == "rows"
     n, n_ub = (x.rows, x.rows_ub) if by_rows else (x.cols, x.cols_ub)
@@ -549,6 +557,7 @@ def remove_empty(op: mx.RemoveEmptyOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.OuterOp)
 def outer(op: mx.OuterOp, ins: Sequence[Facts]) -> Facts:
+    """rows(x) x cols(y); nnz <= nnz(x) * nnz(y) for and, and for * of finite operands."""
     x, y = _mat(ins[0]), _mat(ins[1])
     cls = mx.OUTER_OPS.get(op.op.data)
     both_finite = x.finite and y.finite
@@ -561,6 +570,7 @@ def outer(op: mx.OuterOp, ins: Sequence[Facts]) -> Facts:
 
 @size_rule(mx.OrderOp)
 def order(op: mx.OrderOp, ins: Sequence[Facts]) -> Facts:
+    """the input's shape and nnz; with index_return rows x 1, nnz rows - 1."""
     x = _mat(ins[0])
     if mx.order_index_return(op):  # 0-based source rows: one of them is 0
         nnz = None if x.rows is None else max(x.rows - 1, 0)

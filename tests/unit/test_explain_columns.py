@@ -1,6 +1,7 @@
 """--explain's columns agree with lower-to-phys's decisions: on every example at -O2, with
 the default budget and with one small enough that ops run dist, each op's TOTAL memory is
-the `mem` of its bracketed decision, and LOCAL/DIST start in one column (scalar rows too)."""
+the `mem` of its bracketed decision (a scalar-valued op's too: `reduce sum all`), and
+LOCAL/DIST start in one column (scalar rows too)."""
 
 from __future__ import annotations
 
@@ -30,13 +31,18 @@ def test_memory_column_is_the_decisions(path: Path, budget: int) -> None:
     text = explain_module(module)
     rows = [line for line in text.splitlines() if " | " in line]
     assert rows
-    checked = 0
+    checked = scalars = 0
     for line in rows:
         m = ROW.search(line)
+        if "[mem " in line:  # a decision: the row shows the memory it states, scalars too
+            assert m is not None, f"no memory column on a row with a decision: {line}"
         if m is not None:
             assert m.group(1) == m.group(2), line
             checked += 1
+            scalars += " scalar " in line
     assert checked
+    if budget == -1 and path.stem == "pagerank":  # its sum and max over all cells
+        assert scalars >= 2, rows
     # From the OP column (nested ops are indented); a row whose INPUTS overflow is shifted.
     starts = [re.search(r"\d  \S", line).start() + 3 for line in rows]  # type: ignore[union-attr]
     columns = {

@@ -14,7 +14,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "rewrites.md"
 
 def test_catalogue_is_up_to_date() -> None:
     assert DOC.read_text() == render(), (
-        "docs/rewrites.md is stale: python -m amls.tools.rewrite_catalogue > docs/rewrites.md"
+        "docs/rewrites.md is stale: regenerate with python -m amls.tools.gendocs"
     )
 
 
@@ -31,3 +31,24 @@ def test_patterns_print_as_math() -> None:
     assert str(trace(x @ y)) == "trace(X @ Y)"
     assert str(-(x - y).as_("d") * 2.0) == "(-(X - Y as d)) * 2"
     assert str(t(x + 1.0) @ y) == "t(X + 1) @ Y"
+
+
+def test_no_two_rows_are_the_same() -> None:
+    """Two forms of a rule differ in what they match (a fixed property prints as
+    `remove_empty[margin=rows](X)`), so no two rows of a table read the same."""
+    rows = [line for line in DOC.read_text().splitlines() if line.startswith("| ")]
+    rows = [r for r in rows if not r.startswith(("| rule |", "| operator |"))]  # headers
+    seen: set[str] = set()
+    dups = [r for r in rows if r in seen or seen.add(r)]  # type: ignore[func-returns-value]
+    assert not dups, "\n".join(dups)
+
+
+def test_fixed_properties_are_printed() -> None:
+    from amls.dialects import matrix as mx
+    from amls.passes.rewrite.pattern import Mat, Op, PropVar, reduce
+
+    x = Mat("X")
+    assert str(Op(mx.RemoveEmptyOp, x, props={"margin": "rows"})) == "remove_empty[margin=rows](X)"
+    assert str(Op(mx.OuterOp, x, x, props={"op": PropVar("o")})) == "outer[op=o](X, X)"
+    assert str(reduce("sum", "col", x)) == "colSums(X)"
+    assert str(Op(mx.TableOp, x, x)) == "table(X, X)"

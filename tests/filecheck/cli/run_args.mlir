@@ -1,28 +1,36 @@
 // amls-run misuse of --arg, --entry and data files: each gets one message, a
-// non-zero exit, no results and no traceback. The program itself is fine.
+// non-zero exit, no results and no traceback. The program itself is fine. A bad --arg
+// (malformed, unknown, missing, given twice, a value its type cannot take) is a usage
+// error, exit 2 as argparse's; a file that fails to load or data contradicting the
+// declared type, exit 1.
 
-// RUN: not amls-run %s -O0 --arg X --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=NOEQ
+// RUN: sh -c 'amls-run %s -O0 --arg X --arg y=%inputs/y_3x1.csv --arg k=2 2>&1; echo "exit $?"' | filecheck %s --check-prefix=NOEQ
 // NOEQ:      amls-run: error: malformed --arg 'X': expected NAME=VALUE
+// NOEQ-NEXT: exit 2
 // NOEQ-NOT:  result_0
 // NOEQ-NOT:  Traceback
 
-// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 --arg z=1 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// RUN: sh -c 'amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 --arg z=1 2>&1; echo "exit $?"' | filecheck %s --check-prefix=UNKNOWN
 // UNKNOWN:     amls-run: error: --arg z: @main has no parameter 'z' (parameters: X, y, k)
+// UNKNOWN-NEXT: exit 2
 // UNKNOWN-NOT: result_0
 // UNKNOWN-NOT: Traceback
 
-// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg k=2 2>&1 | filecheck %s --check-prefix=MISSINGARG
+// RUN: sh -c 'amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg k=2 2>&1; echo "exit $?"' | filecheck %s --check-prefix=MISSINGARG
 // MISSINGARG:     amls-run: error: @main needs --arg y=...
+// MISSINGARG-NEXT: exit 2
 // MISSINGARG-NOT: result_0
 // MISSINGARG-NOT: Traceback
 
-// RUN: not amls-run %s -O0 --arg X=%inputs/no_such_file.npy --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=NOFILE
+// RUN: sh -c 'amls-run %s -O0 --arg X=%inputs/no_such_file.npy --arg y=%inputs/y_3x1.csv --arg k=2 2>&1; echo "exit $?"' | filecheck %s --check-prefix=NOFILE
 // NOFILE:     amls-run: error: --arg X: cannot read '{{.*}}no_such_file.npy': no such file
+// NOFILE-NEXT: exit 1
 // NOFILE-NOT: result_0
 // NOFILE-NOT: Traceback
 
-// RUN: not amls-run %s -O0 --arg X=%inputs/X_4x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=SHAPE
+// RUN: sh -c 'amls-run %s -O0 --arg X=%inputs/X_4x2.npy --arg y=%inputs/y_3x1.csv --arg k=2 2>&1; echo "exit $?"' | filecheck %s --check-prefix=SHAPE
 // SHAPE:      amls-run: error: --arg X: data is 4x2 but the declared type is !matrix.mat<3x2xf64>
+// SHAPE-NEXT: exit 1
 // SHAPE-NOT:  result_0
 // SHAPE-NOT:  Traceback
 
@@ -41,28 +49,33 @@
 // CUBE-NOT: result_0
 // CUBE-NOT: Traceback
 
-// RUN: not amls-run %s -O0 --arg X=%inputs/not_numbers.csv --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=TEXT
+// RUN: sh -c 'amls-run %s -O0 --arg X=%inputs/not_numbers.csv --arg y=%inputs/y_3x1.csv --arg k=2 2>&1; echo "exit $?"' | filecheck %s --check-prefix=TEXT
 // TEXT:     amls-run: error: --arg X: cannot read '{{.*}}not_numbers.csv': could not convert string 'abc' to float64 at row 1, column 2.
+// TEXT-NEXT: exit 1
 // TEXT-NOT: result_0
 // TEXT-NOT: Traceback
 
-// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=two 2>&1 | filecheck %s --check-prefix=NAN
+// RUN: sh -c 'amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=two 2>&1; echo "exit $?"' | filecheck %s --check-prefix=NAN
 // NAN:      amls-run: error: --arg k: 'two' is neither a number nor a .npy/.csv/.mtx file (for type f64)
+// NAN-NEXT: exit 2
 // NAN-NOT:  result_0
 // NAN-NOT:  Traceback
 
-// RUN: not amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=%inputs/X_3x2.npy 2>&1 | filecheck %s --check-prefix=FILEFORSCALAR
+// RUN: sh -c 'amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=%inputs/X_3x2.npy 2>&1; echo "exit $?"' | filecheck %s --check-prefix=FILEFORSCALAR
 // FILEFORSCALAR:     amls-run: error: --arg k: '{{.*}}X_3x2.npy' is a matrix file but the parameter has type f64
+// FILEFORSCALAR-NEXT: exit 2
 // FILEFORSCALAR-NOT: result_0
 // FILEFORSCALAR-NOT: Traceback
 
-// RUN: not amls-run %s -O0 --entry count --arg n=2.5 2>&1 | filecheck %s --check-prefix=NOTINT
+// RUN: sh -c 'amls-run %s -O0 --entry count --arg n=2.5 2>&1; echo "exit $?"' | filecheck %s --check-prefix=NOTINT
 // NOTINT:     amls-run: error: --arg n: '2.5' is not an integer (the parameter has type i64)
+// NOTINT-NEXT: exit 2
 // NOTINT-NOT: result_0
 // NOTINT-NOT: Traceback
 
-// RUN: not amls-run %s -O0 --entry count --arg n=2 --arg n=3 2>&1 | filecheck %s --check-prefix=TWICE
+// RUN: sh -c 'amls-run %s -O0 --entry count --arg n=2 --arg n=3 2>&1; echo "exit $?"' | filecheck %s --check-prefix=TWICE
 // TWICE:     amls-run: error: --arg n given twice ('2' and '3')
+// TWICE-NEXT: exit 2
 // TWICE-NOT: result_0
 // TWICE-NOT: Traceback
 
