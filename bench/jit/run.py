@@ -39,9 +39,30 @@ SIZES = {"lm_cg": {"n": 100000, "m": 200}, "lm_ds": {"n": 50000, "m": 400},
          "logreg": {"n": 100000, "m": 100}, "pagerank": {"n": 2000, "density": 0.01}}  # fmt: skip
 """The data sizes of the MLIR examples (examples/*.mlir @make_data): both routes measured
 on the same work."""
-USER_SCALE = 10
-"""bench/user_programs' programs at 10x their unit size (e.g. ridge on 40000x40, PageRank on
-a 10,000-node graph with 1e6 links)."""
+USER_SIZES = "the shapes of bench/user_programs (gen_data.py)"
+
+
+def user_data(up, name: str) -> tuple:
+    """bench/user_programs' programs on data of the CLI benchmark's shapes (gen_data.py:
+    X 3000x1500 and Y 1500x3000; tall X 20000x1000; PCA 8000x250; a 100000x1000 sparse X
+    with 1% non-zeros; a graph of 20,000 nodes with 4e6 links), generated in memory."""
+    mm, tall = (3000, 1500), (20000, 1000)
+    if name in ("sum_mm", "trace_mm", "diag_mm", "rowsums_mm", "colsums_mm"):
+        return up._mm(*mm)
+    if name == "mm_vec":
+        return (*up._mm(*mm), up._v(mm[0]))
+    if name == "tsmm_vec":
+        return up._tall(*tall)[:2]
+    if name == "ridge":
+        X, _, y = up._tall(*tall)
+        return X, y
+    if name == "logreg_gd":
+        return up._logreg(100000, 1000, density=0.01)
+    if name == "pca_power":
+        return (up._tall(8000, 250)[0],)
+    if name == "pagerank_user":
+        return (up._graph(20000),)
+    raise KeyError(name)
 
 
 def load(name: str):
@@ -58,8 +79,9 @@ def programs() -> list[tuple[str, object, tuple]]:
     for name in ("lm_cg", "lm_ds", "l2svm", "kmeans", "logreg", "pagerank"):
         mod = load(name)
         out.append((name, mod.PROGRAM.__wrapped__, mod.data(**SIZES[name])))
-    for name, (f, data) in load("user_programs").PROGRAMS.items():
-        out.append((name, f.__wrapped__, data(USER_SCALE)))
+    up = load("user_programs")
+    for name, (f, _) in up.PROGRAMS.items():
+        out.append((name, f.__wrapped__, user_data(up, name)))
     return out
 
 
@@ -150,8 +172,7 @@ def markdown(rows: list[dict], tiny: tuple[float, float], reps: int) -> str:
         f"(NumPy: {1e3 * tiny[1]:.3f} ms; target < 1 ms).",
         f"Load average at the start: {LOAD} (2 shared cores: read the ratios, not the "
         "seconds, and rerun on a quiet machine).",
-        f"Sizes: {', '.join(f'{k} {v}' for k, v in SIZES.items())}; user programs at "
-        f"scale {USER_SCALE} (examples/python/user_programs.py).",
+        f"Sizes: {', '.join(f'{k} {v}' for k, v in SIZES.items())}; user programs on {USER_SIZES}.",
     ]
     return "\n".join(out) + "\n"
 

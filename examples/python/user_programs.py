@@ -100,9 +100,9 @@ def _tall(n=4000, m=40, seed=2):
     return rng.random((n, m)), rng.random((m, 1)), rng.random((n, 1))
 
 
-def _logreg(n=4000, m=50, seed=3):
+def _logreg(n=4000, m=50, seed=3, density=0.1):
     rng = np.random.default_rng(seed)
-    X = sp.random_array((n, m), density=0.1, format="csr", rng=seed)
+    X = sp.random_array((n, m), density=density, format="csr", rng=seed)
     y = (rng.random((n, 1)) < 0.5) * 1.0
     return X, y
 
