@@ -303,8 +303,16 @@ def _matrix(tr: Translator, c: S.Call) -> Val:
     v = tr.materialize(tr.to_f64(data, c), c)
     nr = tr.materialize(tr.to_i64(tr.expr(a["rows"]), c), c)
     nc = tr.materialize(tr.to_i64(tr.expr(a["cols"]), c), c)
-    rt = mx.MatrixType(nr.const, nc.const) if nr.const is not None and nc.const is not None else ANY
+    rt = _shape(tr, c, nr.const, nc.const)
     return Val("matrix", tr.mop(mx.FillOp, [v.ssa, nr.ssa, nc.ssa], c, rt))
+
+
+def _shape(tr: Translator, c: S.Call, rows: Any, cols: Any) -> Any:
+    """The result type for dimensions known now (a located error if one is negative)."""
+    for what, n in (("rows", rows), ("cols", cols)):
+        if n is not None and n < 0:
+            raise tr.err(c, f"{c.name}: {what} must be >= 0, got {n}")
+    return mx.MatrixType(rows, cols) if rows is not None and cols is not None else ANY
 
 
 def _matrix_from_string(tr: Translator, c: S.Call, a: dict[str, Any], text: str) -> Val:
@@ -318,6 +326,9 @@ def _matrix_from_string(tr: Translator, c: S.Call, a: dict[str, Any], text: str)
     nc = int(_const(tr, a["cols"], "cols", c)) if "cols" in a else None
     if nr is None and nc is None:
         raise tr.err(c, "matrix: rows or cols is required")
+    _shape(tr, c, nr, nc)
+    if 0 in (nr, nc) and None in (nr, nc):
+        raise tr.err(c, "matrix: rows and cols are both required for an empty matrix")
     nr = nr if nr is not None else len(cells) // nc  # type: ignore[operator]
     nc = nc if nc is not None else len(cells) // nr
     if nr * nc != len(cells):
@@ -347,7 +358,7 @@ def _rand(tr: Translator, c: S.Call) -> Val:
         seed = int(_const(tr, a["seed"], "seed", c))
         if seed != -1:
             props["seed"] = IntegerAttr(seed, i64)
-    rt = mx.MatrixType(nr.const, nc.const) if nr.const is not None and nc.const is not None else ANY
+    rt = _shape(tr, c, nr.const, nc.const)
     return Val("matrix", tr.mop(mx.RandOp, [nr.ssa, nc.ssa], c, rt, props))
 
 
@@ -373,12 +384,27 @@ _ELEMENTWISE = {
 }  # fmt: skip
 
 
+def _round_half_up(tr: Translator, X: Any, c: S.Call) -> Any:
+    """DML's round is Java's Math.round: halves up (round(-2.5) is -2), NaN to 0, and
+    saturated at the long range (+-2^63). matrix.round rounds halves away from zero, so
+    this is floor(x) + (x - floor(x) >= 0.5) (exact: no x + 0.5 rounding), clamped."""
+    f = tr.mop(mx.FloorOp, [X], c)
+    up = tr.mop(mx.GeOp, [tr.mop(mx.SubOp, [X, f], c), tr.const(0.5, "f64", c).ssa], c)
+    r = tr.mop(mx.AddOp, [f, up], c)
+    r = tr.mop(mx.MaxOp, [r, tr.const(-(2.0**63), "f64", c).ssa], c)
+    r = tr.mop(mx.MinOp, [r, tr.const(2.0**63, "f64", c).ssa], c)
+    nan, zero = tr.const(math.nan, "f64", c).ssa, tr.const(0.0, "f64", c).ssa
+    return tr.mop(mx.ReplaceOp, [r, nan, zero], c)
+
+
 def _elementwise(name: str) -> Builtin:
     def fn(tr: Translator, c: S.Call) -> Val:
         params = ["target", "base"] if name == "log" else ["target"]
         a = _args(tr, c, params, 1)
         v = tr.expr(a["target"])
-        if v.kind == "matrix":
+        if v.kind == "matrix" and name == "round":
+            out = Val("matrix", _round_half_up(tr, v.ssa, c))
+        elif v.kind == "matrix":
             out = Val("matrix", tr.mop(_ELEMENTWISE[name], [v.ssa], c))
         else:
             tr.need_scalar(v, c)
@@ -491,8 +517,7 @@ def _table(tr: Translator, c: S.Call) -> Val:
     if len(vals) >= 4:
         r, k = (tr.materialize(tr.to_i64(v, c), c) for v in vals[-2:])
         dims = [r.ssa, k.ssa]
-        if r.const is not None and k.const is not None:
-            rt = mx.MatrixType(r.const, k.const)
+        rt = _shape(tr, c, r.const, k.const)
     return Val("matrix", tr.mop(mx.TableOp, [A, B, W, dims], c, rt))
 
 

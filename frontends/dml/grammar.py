@@ -2,8 +2,9 @@
 
 Precedence, loosest first: | , & , ! , comparisons, + - , * / , %/% %% , %*% ,
 unary - + , ^ (right-associative; -2^2 is -4, 2^-1 is 0.5).
-Newlines are whitespace, as in Dml.g4; `X[` indexes only without a space before
-the bracket, so a statement may start with `[a, b] = f(x)` on the next line.
+Newlines are whitespace, as in Dml.g4; `X [` indexes only without a newline before
+the bracket (spaces and tabs are fine, as in SystemDS), so a statement may start with
+`[a, b] = f(x)` on the next line; a keyword (`else [a, b] = f(x)`) never indexes.
 """
 
 _SPECIAL = (
@@ -91,7 +92,7 @@ IDIVOP: "%/%" | "%%"
 MMOP: "%*%"
 POWOP: "^"
 NAME: /@NAME@/
-INDEXED.2: /[a-zA-Z][a-zA-Z0-9_]*(?=\[)/
+INDEXED.2: /(?!(?:else|in|return|function|as)(?![a-zA-Z0-9_]))[a-zA-Z][a-zA-Z0-9_]*(?=[ \t]*\[)/
 CMDARG: /\$[a-zA-Z0-9_]+/
 INT.2: /[0-9]+[Ll]?(?![0-9.eE])/
 DOUBLE: /([0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)([eE][+-]?[0-9]+)?[Ll]?/

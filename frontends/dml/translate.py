@@ -34,6 +34,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.utils.exceptions import VerifyException
 
 from amls.dialects import matrix as mx
 from amls.frontends.dml import syntax as S
@@ -235,6 +236,14 @@ class Translator:
             elif isinstance(s, S.FuncDef):
                 q = prefix + s.name
                 symbol = q.replace("::", "__")
+                old = self.functions.get(q)
+                if old is not None and (old.file, old.node.line, old.node.col) != (
+                    file,
+                    s.line,
+                    s.col,
+                ):  # (the same file sourced twice defines its functions once)
+                    where = f"{old.file}:{old.node.line}:{old.node.col}"
+                    raise self.err(s, f"function '{q}' is already defined (at {where})")
                 self.functions[q] = FuncInfo(s, file, symbol)
         self.cur_file = saved
 
@@ -264,6 +273,12 @@ class Translator:
             self.live_after = saved
 
     def stmt(self, s: Any) -> None:
+        try:
+            self._stmt(s)
+        except VerifyException as e:  # a type or attribute an op was built with
+            raise self.err(s, _verify_message(e)) from e
+
+    def _stmt(self, s: Any) -> None:
         if isinstance(s, S.Assign):
             self.assign(s)
         elif isinstance(s, S.MultiAssign):
@@ -300,8 +315,9 @@ class Translator:
             raise self.err(target, f"left indexing needs a matrix, '{target.name}' is a scalar")
         X = base.ssa
         assert X is not None
-        r0, nr = self.index_range(target.rows, X, 0, target)
-        c0, nc = self.index_range(target.cols, X, 1, target)
+        r0, nr, rb = self.index_range(target.rows, X, 0, target)
+        c0, nc, cb = self.index_range(target.cols, X, 1, target)
+        self.check_index(X, rb, cb, target)
         if value.kind == "matrix":
             v = value.ssa
         elif value.scalar:
@@ -309,6 +325,7 @@ class Translator:
         else:
             raise self.err(node, "cannot assign a string into a matrix")
         out = self.mop(mx.UpdateOp, [X, v, r0, c0], node)
+        _mark_dml_index(out.owner, rb, cb)  # type: ignore[arg-type]
         self.env[target.name] = Val("matrix", out)
 
     def multi_assign(self, s: S.MultiAssign) -> None:
@@ -665,6 +682,12 @@ class Translator:
     # -- expressions --------------------------------------------------------------
 
     def expr(self, e: Any) -> Val:
+        try:
+            return self._expr(e)
+        except VerifyException as ex:  # a type or attribute an op was built with
+            raise self.err(e, _verify_message(ex)) from ex
+
+    def _expr(self, e: Any) -> Val:
         if isinstance(e, S.Num):
             return Val("i64" if isinstance(e.value, int) else "f64", None, e.value)
         if isinstance(e, S.Str):
@@ -715,33 +738,71 @@ class Translator:
             return Val("f64", None, v)
         return Val("str", None, v)
 
-    # index ranges: (0-based start i64, length i64)
+    # index ranges: (0-based start i64, length i64, 1-based bounds when known now)
     def index_range(
         self, r: S.Range | None, X: SSAValue, axis: int, node: S.Node
-    ) -> tuple[SSAValue, SSAValue]:
+    ) -> tuple[SSAValue, SSAValue, tuple[Any, Any] | None]:
         if r is None:
             zero = self.const(0, "i64", node).ssa
             n = self.mop(mx.NrowOp if axis == 0 else mx.NcolOp, [X], node, i64)
-            return zero, n  # type: ignore[return-value]
+            return zero, n, None  # type: ignore[return-value]
         lo = self.expr(r.lo)
         if lo.kind == "matrix":
             raise self.err(r, "an index must be a scalar (use as.scalar)")
         lo = self.to_i64(lo, r)
         start = self.binop("-", lo, Val("i64", None, 1), r)
         if r.hi is None:
-            return self.materialize(start, r).ssa, self.const(1, "i64", r).ssa  # type: ignore[return-value]
+            one = self.const(1, "i64", r).ssa
+            return self.materialize(start, r).ssa, one, (lo.const, lo.const)  # type: ignore[return-value]
         hi = self.to_i64(self.expr(r.hi), r)
         n = self.binop("-", hi, start, r)
-        return self.materialize(start, r).ssa, self.materialize(n, r).ssa  # type: ignore[return-value]
+        bounds = (lo.const, hi.const)
+        return self.materialize(start, r).ssa, self.materialize(n, r).ssa, bounds  # type: ignore[return-value]
+
+    def check_index(
+        self,
+        X: SSAValue,
+        rows: tuple[Any, Any] | None,
+        cols: tuple[Any, Any] | None,
+        node: S.Node,
+    ) -> None:
+        """Index bounds known now, checked as SystemDS does (1-based, lo <= hi, within the
+        matrix when its size is known): a located error in DML's terms."""
+        t = X.type
+        dims = (t.rows, t.cols) if isinstance(t, mx.MatrixType) else (None, None)
+        dims = tuple(d if isinstance(d, int) else None for d in dims)
+        shown = ", ".join(
+            ""
+            if b is None
+            else f"{b[0] if b[0] is not None else '?'}"
+            + ("" if b[0] == b[1] else f":{b[1] if b[1] is not None else '?'}")
+            for b in (rows, cols)
+        )
+        size = f"{dims[0]}x{dims[1]}" if None not in dims else None
+        for b, n, what in ((rows, dims[0], "row"), (cols, dims[1], "column")):
+            if b is None:
+                continue
+            lo, hi = b
+            if lo is not None and lo < 1:
+                raise self.err(node, f"index [{shown}]: {what} index {lo} is below 1")
+            if lo is not None and hi is not None and hi < lo:
+                raise self.err(
+                    node, f"index [{shown}]: {what} range {lo}:{hi} ends before it starts"
+                )
+            if n is not None and any(x is not None and x > n for x in b):
+                raise self.err(node, f"index [{shown}] out of bounds for a {size or '?'} matrix")
 
     def index(self, e: S.Index) -> Val:
         base = self.lookup(e.name, e)
         X = self.need_matrix(base, e, "indexing")
-        r0, nr = self.index_range(e.rows, X, 0, e)
-        c0, nc = self.index_range(e.cols, X, 1, e)
+        r0, nr, rb = self.index_range(e.rows, X, 0, e)
+        c0, nc, cb = self.index_range(e.cols, X, 1, e)
+        self.check_index(X, rb, cb, e)
         r1 = self.emit(arith.AddiOp(r0, nr), e).results[0]
         c1 = self.emit(arith.AddiOp(c0, nc), e).results[0]
-        return Val("matrix", self.mop(mx.SliceOp, [X, r0, r1, c0, c1], e))
+        out = self.mop(mx.SliceOp, [X, r0, r1, c0, c1], e)
+        _mark_dml_index(out.owner, rb, cb)  # type: ignore[arg-type]
+        return Val("matrix", out)
 
     def binop(self, op: str, a: Val, b: Val, node: S.Node) -> Val:
         if a.kind in ("str", "fmt") or b.kind in ("str", "fmt"):
@@ -903,11 +964,10 @@ class Translator:
         "exp": (xmath.ExpOp, math.exp), "log": (xmath.LogOp, math.log),
         "sqrt": (xmath.SqrtOp, math.sqrt), "abs": (xmath.AbsFOp, abs),
         "floor": (xmath.FloorOp, math.floor), "ceil": (xmath.CeilOp, math.ceil),
-        "round": (xmath.RoundOp, None),
     }  # fmt: skip
 
     def scalar_unary(self, name: str, v: Val, node: S.Node) -> Val:
-        keep_int = name in ("abs", "floor", "ceil", "round") and v.kind in ("i64", "i1")
+        keep_int = name in ("abs", "floor", "ceil") and v.kind in ("i64", "i1")
         if keep_int:
             if name == "abs" and v.const is None:
                 neg = self.binop("-", Val("i64", None, 0), v, node)
@@ -930,6 +990,8 @@ class Translator:
             return self.binop(
                 "/", Val("f64", None, 1.0), self.binop("+", Val("f64", None, 1.0), e, node), node
             )
+        if name == "round":
+            return self.round_half_up(x, node)
         cls, fn = self._SCALAR_UNARY[name]
         if x.const is not None and fn is not None:
             try:
@@ -939,6 +1001,23 @@ class Translator:
                 pass
         x = self.materialize(x, node)
         return Val("f64", self.emit(cls(x.ssa), node).results[0])
+
+    def round_half_up(self, x: Val, node: S.Node) -> Val:
+        """DML's round of a double, as Java's Math.round: halves up, NaN to 0, saturated
+        at +-2^63 (math.round rounds halves away from zero)."""
+        if x.const is not None:
+            return Val("f64", None, java_round(x.const))
+        x = self.materialize(x, node)
+        f = Val("f64", self.emit(xmath.FloorOp(x.ssa), node).results[0])
+        frac = self.binop("-", x, f, node)
+        up = self.cmp(">=", frac, Val("f64", None, 0.5), node)
+        r = self.binop(
+            "+", f, self.select(up, Val("f64", None, 1.0), Val("f64", None, 0.0), node), node
+        )
+        r = self.minmax("max", r, Val("f64", None, -(2.0**63)), node)
+        r = self.minmax("min", r, Val("f64", None, 2.0**63), node)
+        nan = Val("i1", self.emit(arith.CmpfOp(x.ssa, x.ssa, "uno"), node).results[0])
+        return self.select(nan, Val("f64", None, 0.0), r, node)
 
     # -- calls --------------------------------------------------------------------
 
@@ -1087,6 +1166,31 @@ class Translator:
         finally:
             self.block, self.env, self.cur_file, self.live_after, self._ns_prefix = saved
         return fop
+
+
+def _mark_dml_index(op: Operation, rows: Any, cols: Any) -> None:
+    """`dml_index`: the axes indexed explicitly ("r", "c", "rc"), so a run-time bound error
+    is reported 1-based as DML wrote it and an empty range (hi < lo) is one too."""
+    axes = ("r" if rows is not None else "") + ("c" if cols is not None else "")
+    op.attributes["dml_index"] = StringAttr(axes)
+
+
+def java_round(x: float) -> float:
+    """Java's Math.round as a double: the nearest integer, halves up; NaN is 0 and the
+    result saturates at the long range."""
+    if math.isnan(x):
+        return 0.0
+    if math.isinf(x):
+        return math.copysign(2.0**63, x)
+    f = math.floor(x)
+    r = float(f + 1 if x - f >= 0.5 else f)
+    return max(-(2.0**63), min(2.0**63, r)) + 0.0
+
+
+def _verify_message(e: VerifyException) -> str:
+    """A verifier's message on one line (an op's or a type's)."""
+    text = str(e).removeprefix("Operation does not verify: ")
+    return " ".join(text.split()) or "invalid operation"
 
 
 def _fold(op: str, a: Val, b: Val) -> Val | None:

@@ -994,11 +994,32 @@ def det(op: mx.DetOp, args: Args) -> float:
     return float(np.linalg.det(_dense(a)))
 
 
+def _check_dml_index(
+    axes: str, rows: tuple[int, int], cols: tuple[int, int], shape: tuple[int, int]
+) -> None:
+    """A DML index X[lo:hi, lo:hi] (the 0-based half-open bounds of the axes in `axes`,
+    "r" and/or "c") within its matrix, reported 1-based as DML wrote it."""
+    given = [(b, n) for ax, b, n in (("r", rows, shape[0]), ("c", cols, shape[1])) if ax in axes]
+    parts = [
+        "" if ax not in axes else f"{b[0] + 1}" if b[1] == b[0] + 1 else f"{b[0] + 1}:{b[1]}"
+        for ax, b in (("r", rows), ("c", cols))
+    ]
+    where = f"index [{', '.join(parts)}]"
+    for (lo, hi), _n in given:
+        if hi <= lo and lo >= 0:
+            raise KernelError(f"{where}: range {lo + 1}:{hi} ends before it starts")
+    if any(lo < 0 or hi > n for (lo, hi), n in given):
+        raise KernelError(f"{where} out of bounds for a {shape[0]}x{shape[1]} matrix")
+
+
 @_register(mx.SliceOp)
 def slice_(op: mx.SliceOp, args: Args) -> Mat:
     a = _as_mat(args[0])
     r0, r1, c0, c1 = (_as_int(x, "slice bound") for x in args[1:5])
     nr, nc = a.shape
+    if "dml_index" in op.attributes:  # from DML: its 1-based terms, and lo:hi needs hi >= lo
+        axes = op.attributes["dml_index"].data  # type: ignore[attr-defined]
+        _check_dml_index(axes, (r0, r1), (c0, c1), (nr, nc))
     if not (0 <= r0 <= r1 <= nr and 0 <= c0 <= c1 <= nc):
         raise KernelError(
             f"slice [{r0}:{r1}, {c0}:{c1}] is out of range or reversed for a {nr}x{nc} matrix"
@@ -1013,6 +1034,9 @@ def update(op: mx.UpdateOp, args: Args) -> Mat:
     a, b = _as_mat(args[0]), _as_mat(args[1])
     r0, c0 = _as_int(args[2], "update row"), _as_int(args[3], "update col")
     (nr, nc), (m, n) = a.shape, b.shape
+    if "dml_index" in op.attributes:
+        axes = op.attributes["dml_index"].data  # type: ignore[attr-defined]
+        _check_dml_index(axes, (r0, r0 + m), (c0, c0 + n), (nr, nc))
     if r0 < 0 or c0 < 0 or r0 + m > nr or c0 + n > nc:
         raise KernelError(
             f"update of a {m}x{n} block at ({r0}, {c0}) is out of range for a {nr}x{nc} matrix"

@@ -96,6 +96,23 @@ print(f(1) + f(1, 2) + f(a=1, c=3) + fib(10))
     assert run_dml(text, capsys).strip() == str(111.0 + 103 + 14 + 55)
 
 
+def test_index_after_space_not_newline_or_keyword(capsys: pytest.CaptureFixture[str]) -> None:
+    # `X [2, 2]` and `X\t[1, 2]` index (as SystemDS); `[a, b] = f()` on the next line and
+    # after `else` starts a statement
+    text = """
+f = function(double x) return (double a, double b) { a = x; b = x + 1 }
+X = matrix("1 2 3 4", rows=2, cols=2)
+y = as.scalar(X [2, 2]) + as.scalar(X\t[1, 2])
+z = X
+[a, b] = f(10)
+if (a > 50) {
+  a = 0
+} else [a, b] = f(a + b)
+print(y + a + b)
+"""
+    assert run_dml(text, capsys).strip() == str(6.0 + 21 + 22)
+
+
 def test_ifdef_and_command_line_args(capsys: pytest.CaptureFixture[str]) -> None:
     text = "a = ifdef($a, 1)\nb = ifdef($b, 2)\nprint(a + b + $c)"
     assert run_dml(text, capsys, b="20", c="0.5").strip() == "21.5"
