@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from xdsl.dialects import arith
 from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
     BoolAttr,
+    DictionaryAttr,
     FloatAttr,
     IntegerAttr,
     StringAttr,
@@ -699,6 +701,49 @@ def _write(tr: Translator, c: S.Call) -> Val:
     return Val("str", None, "")
 
 
+@dataclass
+class MatrixText:
+    """A matrix in a string, as toString formats it (its non-default options)."""
+
+    ssa: Any
+    opts: dict[str, Any] = field(default_factory=dict)
+
+
+_TOSTRING = {"rows": int, "cols": int, "decimal": int, "sparse": bool, "sep": str,
+             "linesep": str}  # fmt: skip
+
+
+@builtin("toString")
+def _tostring(tr: Translator, c: S.Call) -> Val:
+    a = _args(tr, c, ["target", *_TOSTRING], 1)
+    v = tr.expr(a["target"])
+    if v.kind in ("str", "fmt"):
+        return v
+    if v.scalar:  # a scalar as print shows it
+        return (
+            Val("str", None, fmt_scalar(v.const)) if v.const is not None else Val("fmt", None, [v])
+        )
+    opts: dict[str, Any] = {}
+    for k, typ in _TOSTRING.items():
+        if k in a:
+            x = _const(tr, a[k], k, c)
+            if typ is str and not isinstance(x, str) or typ is not str and isinstance(x, str):
+                raise tr.err(
+                    a[k], f"toString: {k} must be {'a string' if typ is str else 'a number'}"
+                )
+            opts[k] = typ(x)
+    return Val("fmt", None, [MatrixText(tr.need_matrix(v, c, c.name), opts)])
+
+
+def _tostring_attr(opts: dict[str, Any]) -> DictionaryAttr:
+    return DictionaryAttr(
+        {
+            k: StringAttr(v) if isinstance(v, str) else IntegerAttr(int(v), i64)
+            for k, v in opts.items()
+        }
+    )
+
+
 @builtin("print", "stop")
 def _print(tr: Translator, c: S.Call) -> Val:
     """print(x), and stop(message): the same text ops, marked `stop` to end the program."""
@@ -727,6 +772,8 @@ def _print(tr: Translator, c: S.Call) -> Val:
         operand = p.ssa
         op = mx.PrintOp.build(operands=[operand], properties={})
         op.attributes["text"] = StringAttr(prefix + "{}" + suffix)
+        if isinstance(p, MatrixText) and p.opts:
+            op.attributes["tostring"] = _tostring_attr(p.opts)
         if i < len(pending) - 1:
             op.attributes["cont"] = UnitAttr()
         _mark_stop(op, c)

@@ -305,7 +305,7 @@ class Translator:
         self.store(s.target, value, s)
 
     def store(self, target: S.Name | S.Index, value: Val, node: S.Node) -> None:
-        if value.kind == "fmt":
+        if value.kind == "fmt" and not isinstance(target, S.Name):
             raise self.err(node, "a string built from runtime values can only be printed")
         if isinstance(target, S.Name):
             self.env[target.id] = value
@@ -337,7 +337,8 @@ class Translator:
 
     def _carried(self, defs: set[str], uses_inside: set[str]) -> list[str]:
         live = self.live_after | uses_inside
-        return sorted(n for n in defs if n in self.env and n in live and self.env[n].kind != "str")
+        names = sorted(n for n in defs if n in self.env and n in live)
+        return [n for n in names if self.env[n].kind not in ("str", "fmt")]
 
     def _in_block(self, block: Block, fn: Any) -> Any:
         saved = self.block
@@ -363,6 +364,11 @@ class Translator:
             self._in_block(b, lambda body=body: self.stmts(body, self.live_after))
             envs.append(self.env)
             blocks.append(b)
+        for n in sorted(td | ed):
+            if n in self.live_after and any(n in e and e[n].kind == "fmt" for e in envs):
+                raise self.err(
+                    s, f"'{n}', a string built from runtime values, is assigned in an if"
+                )
         names = sorted(
             n
             for n in (td | ed)

@@ -35,7 +35,7 @@ from amls.dialects import matrix as mx
 from amls.interpreter.kernels import Kernel, KernelError, kernel
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix, save_matrix
-from amls.interpreter.kernels.javatext import java_double
+from amls.interpreter.kernels.javatext import dml_tostring, java_double
 from amls.interpreter.kernels.scan import carry
 
 SPARSE_THRESHOLD = 0.4
@@ -248,12 +248,17 @@ def describe(value: Any) -> str:
 
 
 def _dml_text(op: mx.PrintOp, value: Any) -> str:
-    """A value in a DML print: scalars as SystemDS prints them (TRUE, 1.0E-5)."""
+    """A value in a DML print: scalars as SystemDS prints them (TRUE, 1.0E-5), matrices
+    as its toString (the options of a toString call in the `tostring` dictionary)."""
     t = op.input.type
     if isinstance(t, IntegerType) and t.width.data == 1:
         return "TRUE" if value else "FALSE"
     if isinstance(value, float | np.floating):
         return java_double(float(value))
+    if isinstance(t, mx.MatrixType):
+        opts = op.attributes.get("tostring")
+        kw = {k: getattr(v, "value", v).data for k, v in opts.data.items()} if opts else {}  # type: ignore[attr-defined]
+        return dml_tostring(_as_mat(value), **kw)
     return describe(value)
 
 

@@ -60,3 +60,30 @@ def test_dml_agrees_with_systemds(script: Path, inputs: dict[str, str], tmp_path
         g = got[name]
         assert g.shape == w.shape, f"{name}: amls {g.shape}, SystemDS {w.shape}"
         np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-9, equal_nan=True, err_msg=name)
+
+
+PRINTED = sorted((DML_DIR / "printed").glob("*.dml"))
+
+
+@pytest.mark.parametrize("script", PRINTED, ids=[s.stem for s in PRINTED])
+def test_dml_prints_as_systemds(
+    script: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """tests/dml/printed/*.dml print what SystemDS prints (print(X), toString): their
+    stdout lines compared exactly (SystemDS's warnings and statistics left out)."""
+    import subprocess
+
+    from dml_oracle import systemds_cmd
+
+    assert JAR is not None
+    r = subprocess.run(
+        systemds_cmd(JAR, script, ["out=" + str(tmp_path)]),
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert r.returncode == 0 and "An Error Occurred" not in r.stdout, r.stdout + r.stderr
+    want = r.stdout.split("SystemDS Statistics:")[0].splitlines()
+    want = [line for line in want if " WARN " not in line]
+    capsys.readouterr()
+    run_amls(script, {}, tmp_path / "amls")
+    got = capsys.readouterr().out.splitlines()
+    assert got == want
