@@ -1278,11 +1278,36 @@ def outer(op: mx.OuterOp, args: Args) -> Mat:
             f"outer expects a column and a row vector, got {x.shape[0]}x{x.shape[1]} and "
             f"{y.shape[0]}x{y.shape[1]}"
         )
+    if op.op.data == "eq":
+        hot = _one_hot(_dense(x)[:, 0], _dense(y)[0])
+        if hot is not None:
+            return hot
     f = BINARY_FNS[mx.OUTER_OPS[op.op.data]]
     out = np.asarray(f(_dense(x), _dense(y)), dtype=np.float64)
     if sp.issparse(x) or sp.issparse(y):
         return _finish(sp.csr_array(out))  # sparse in, sparse out where it stays sparse
     return out
+
+
+def _one_hot(a: Dense, row: Dense) -> Mat | None:
+    """outer(a, row, "==") as CSR when row's values are distinct and it has more than
+    1 / SPARSE_THRESHOLD of them (each a[i] matches at most one: density <= 1 / len(row)),
+    found by binary search instead of comparing every cell: k-means' one-hot matrix. None
+    where the dense comparison applies. NaN matches nothing, -0.0 matches 0.0, as ==."""
+    k = len(row)
+    if k * SPARSE_THRESHOLD <= 1 or np.isnan(row).any():
+        return None
+    order = np.argsort(row, kind="stable")
+    keys = row[order]
+    if (keys[1:] == keys[:-1]).any():
+        return None  # repeated values: a cell of `a` may match several
+    pos = np.minimum(np.searchsorted(keys, a), k - 1)
+    hit = keys[pos] == a
+    cols = order[pos[hit]]
+    idx = _index_dtype(len(a), k, len(cols))
+    indptr = np.zeros(len(a) + 1, dtype=idx)
+    np.cumsum(hit, out=indptr[1:])
+    return sp.csr_array((np.ones(len(cols)), cols.astype(idx), indptr), shape=(len(a), k))
 
 
 @_register(mx.OrderOp)

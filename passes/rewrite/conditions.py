@@ -287,6 +287,17 @@ def same_rows(a: str, c: str) -> Test:
 
 
 @condition
+def same_known_cols(a: str, c: str) -> Test:
+    """Both types state the same, known, column count."""
+    return lambda b: (
+        (sa := shape(b[a])) is not None
+        and (sc := shape(b[c])) is not None
+        and sa[1] is not None
+        and sa[1] == sc[1]
+    )
+
+
+@condition
 def same_cols(a: str, c: str) -> Test:
     """As same_rows, for columns."""
     return lambda b: (

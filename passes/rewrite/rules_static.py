@@ -28,11 +28,14 @@ from amls.passes.rewrite.conditions import (
     is_boolean,
     is_col_vector,
     is_nan_const,
+    is_row_vector,
     nan_free,
     nonzero_const,
     one_of,
     one_use,
     read_only_by_tmm,
+    rows_are,
+    same_known_cols,
     same_shape,
     square_product,
 )
@@ -358,6 +361,18 @@ STATIC_RULES: list[Rule] = [
                 *dims),
              Op(mx.TableOp, A, Var("B"), Num("w"), *dims), when=same_shape("F", "A"))
         for dims in _TABLE_DIMS
+    ),
+    # a %*% matrix(1, 1, k) repeats the column a k times (one exact product a[i] * 1 per
+    # cell), so an element-wise op of it with a 1 x k row is outer(a, row, op): the n x k
+    # product is never formed (k-means' one-hot matrix, SystemDS's outer-product idiom).
+    *(
+        Rule("outer-of-ones",
+             binary(cls, Op(mx.MatmulOp, Mat("a"), Op(mx.FillOp, Lit(1.0), Var("r"), Var("k"))
+                            .as_("F")), Mat("R")),
+             Op(mx.OuterOp, Mat("a"), Mat("R"), props={"op": name}),
+             when=all_of(is_col_vector("a"), rows_are("F", 1), is_row_vector("R"),
+                         same_known_cols("F", "R")))
+        for name, cls in mx.OUTER_OPS.items()
     ),
     Rule("order-sorted", Op(mx.OrderOp, Op(mx.SeqOp, Num("a"), Num("z"), Num("st")).as_("Q"),
                             Var("by")), Native(order_of_sorted)),

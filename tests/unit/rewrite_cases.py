@@ -1824,3 +1824,26 @@ def _order_single_row(draw: Draw) -> Instance:
     x = f.arg(draw(matrices((1, c), nonempty=True)))
     by = draw(st.integers(0, c - 1))
     return done(f, _order_op(f, x, by, draw(st.booleans()), draw(st.booleans()), 1), exact=True)
+
+
+@case("outer-of-ones", STATIC)
+def _outer_of_ones(draw: Draw, one_hot: bool = False) -> Instance:
+    """op(a %*% matrix(1, 1, k), R) with R a 1 x k row: every binary op, every kind of
+    value (NaN and Inf included: a[i] * 1 is exact); one-hot codes against a seq row
+    (distinct values: the kernel's CSR path) now and then."""
+    f = F()
+    n, k = draw(dims(0, 6)), draw(dims(1, 6))
+    if one_hot:
+        codes = np.random.default_rng(draw(st.integers(0, 2**20))).integers(0, k + 1, (n, 1))
+        a = f.arg(codes.astype(np.float64))
+        row = f.arg(np.arange(k, dtype=np.float64).reshape(1, k))
+        op = "eq"
+    else:
+        a = f.arg(draw(matrices((n, 1))))
+        row = f.arg(draw(matrices((1, k))))
+        op = draw(st.sampled_from(BINARY))
+    A = f.mm(a, f.fill(1.0, (1, k)))
+    return done(f, f.bin(op, A, row), exact=True)
+
+
+variant("outer-of-ones/one-hot", _outer_of_ones, one_hot=True)

@@ -100,6 +100,24 @@ def test_outer_is_broadcast_binary(name: str) -> None:
     assert run("outer", col(), v, head=name).shape == (0, 3)
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from([0.0, -0.0, 1.0, 2.0, 3.5, math.nan, math.inf, -1.0, 7.0]),
+             max_size=12),
+    st.lists(st.sampled_from([0.0, -0.0, 1.0, 2.0, 3.5, math.nan, -math.inf, -1.0, 5.0]),
+             min_size=1, max_size=7),
+)  # fmt: skip
+def test_outer_eq_one_hot_equals_the_comparison(a: list[float], row: list[float]) -> None:
+    """outer(a, row, "==") (CSR by binary search where row's values are distinct) holds
+    exactly the cells of the dense comparison: NaN matches nothing, -0.0 matches 0.0."""
+    u, v = np.array(a).reshape(-1, 1), np.array(row).reshape(1, -1)
+    got = run("outer", u, v, head="eq")
+    np.testing.assert_array_equal(dense(got), np.equal(u, v).astype(np.float64))
+    distinct = len(set(row)) == len(row) and not any(map(math.isnan, row))
+    if distinct and len(row) >= 3:
+        assert sp.issparse(got) and got.nnz <= len(a)  # at most one hit per row
+
+
 def test_outer_rejects_non_vectors() -> None:
     with pytest.raises(KernelError, match="column and a row vector"):
         run("outer", np.ones((2, 2)), np.ones((1, 2)), head="add")
