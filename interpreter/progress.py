@@ -97,7 +97,19 @@ class Progress(Interpreter.Listener):
             self.stream.write("\r\x1b[K")
             self.stream.flush()
 
-    def line(self) -> str:
+    def line(self, width: int | None = None) -> str:
+        """The progress line, at most `width` - 1 columns: what does not fit is cut from the
+        middle of the location stack, so the dist tasks and the elapsed time stay."""
+        head, tail = self._parts()
+        if width is None or len(head) + len(tail) <= width - 1:
+            return head + tail
+        room = width - 1 - len(tail) - 1
+        if room >= 12:
+            keep = room // 2
+            return head[: room - keep] + "\u2026" + head[len(head) - keep :] + tail
+        return (head + tail)[: max(width - 1, 20)]
+
+    def _parts(self) -> tuple[str, str]:
         parts = [f"@{self.entry}"]
         for op, n, total in list(self.stack):
             if isinstance(op, func.CallOp):
@@ -105,12 +117,13 @@ class Progress(Interpreter.Listener):
             elif isinstance(op, _LOOPS):
                 of = f"/{total}" if total is not None else ""
                 parts.append(f"{op.name}{_where(op)} iter {n}{of}")
-        text = "amls-run: " + " > ".join(parts)
+        head = "amls-run: " + " > ".join(parts)
+        tail = ""
         for label, futs in list(self.dist):
             done = sum(1 for f in futs if f.done())
             if done < len(futs):
-                text += f" | {label} {done}/{len(futs)} tasks"
-        return f"{text} | {time.perf_counter() - self.t0:.1f} s"
+                tail += f" | {label} {done}/{len(futs)} tasks"
+        return head, f"{tail} | {time.perf_counter() - self.t0:.1f} s"
 
     def _loop(self) -> None:
         if self._stop.wait(self.after):
@@ -118,7 +131,7 @@ class Progress(Interpreter.Listener):
         while True:
             width = _width(self.stream)
             try:
-                self.stream.write("\r\x1b[K" + self.line()[: max(width - 1, 20)])
+                self.stream.write("\r\x1b[K" + self.line(width))
                 self.stream.flush()
                 self.drawn = True
             except (OSError, ValueError):  # the terminal went away

@@ -85,6 +85,11 @@ def test_line_names_calls_loops_and_dist_tasks() -> None:
     assert line.startswith("amls-run: @main | phys.matmul dist cpmm 2/3 tasks | ")
     p.t0 = time.perf_counter() - 3.0
     assert p.line().endswith("3.0 s")
+    # A narrow terminal cuts the middle of the location, never the tasks or the time.
+    p.entry = "a_function_with_a_rather_long_name_for_the_line"
+    narrow = p.line(60)
+    assert len(narrow) <= 59 and "\u2026" in narrow
+    assert narrow.endswith("| phys.matmul dist cpmm 2/3 tasks | 3.0 s")
 
 
 def test_dashboard_needs_the_dask_backend() -> None:
