@@ -4,7 +4,9 @@
   value and a run value agree bit for bit);
 - nrow / ncol / nnz once the type knows them;
 - matrix ops whose inputs are small constants (matrix.constant, fill, seq, seeded
-  rand), if the result has at most `max-cells` cells;
+  rand), if the result has at most `max-cells` cells and stays readable as a literal:
+  at most `max-literal-cells` cells, or a splat (all cells equal, printed as one value).
+  A bigger result is still evaluated, so a full reduction of it (a scalar) folds;
 - scf.if on a constant condition becomes the taken branch (branch removal);
 - scf.for with zero trips becomes its initial values.
 Non-finite results are not folded (they would not print as literals).
@@ -59,8 +61,9 @@ def _pure(op: Operation) -> bool:
 
 
 class ConstantFolder:
-    def __init__(self, max_cells: int):
+    def __init__(self, max_cells: int, max_literal_cells: int | None = None):
         self.max_cells = max_cells
+        self.max_literal_cells = max_cells if max_literal_cells is None else max_literal_cells
         self.kernels = load_builtin_kernels() or KERNELS
         self.cache: dict[SSAValue, Any] = {}
 
@@ -118,8 +121,15 @@ def _users_still_verify(op: Operation, new_op: Operation) -> bool:
         new_op.detach()
 
 
-def _small_enough(value: Any, limit: int) -> bool:
-    return not hasattr(value, "shape") or value.shape[0] * value.shape[1] <= limit
+def _cells(value: Any) -> int | None:
+    """The number of cells of a matrix value (None for a scalar)."""
+    return value.shape[0] * value.shape[1] if hasattr(value, "shape") else None
+
+
+def _splat(value: Any) -> bool:
+    """Whether all cells of a matrix value are equal (it prints as one value)."""
+    arr = value.toarray() if sp.issparse(value) else np.asarray(value)
+    return arr.size == 0 or bool((arr == arr.flat[0]).all())
 
 
 def _finite(value: Any) -> bool:
@@ -177,8 +187,19 @@ class FoldPattern(RewritePattern):
             return
         if not _pure(op):
             return
-        value = self.folder.evaluate(op)
-        if value is None or not _small_enough(value, self.folder.max_cells) or not _finite(value):
+        res = op.results[0]
+        value = self.folder.cache.get(res)  # evaluated on an earlier visit, not folded
+        if value is None:
+            value = self.folder.evaluate(op)
+        if value is None or not _finite(value):
+            return
+        cells = _cells(value)
+        if cells is not None and cells > self.folder.max_cells:
+            return
+        if cells is not None and cells > self.folder.max_literal_cells and not _splat(value):
+            # Too big to read as a literal: left as the op, but its value is known, so
+            # its users (a full reduction, a slice) still fold.
+            self.folder.cache[res] = value
             return
         new_op = materialize(value, op.results[0])
         if new_op is None:
@@ -219,13 +240,21 @@ class ConstantFoldPass(ModulePass):
     name = "constant-fold"
 
     max_cells: int = 10000
-    """Fold a matrix op only when its result has at most this many cells."""
+    """Fold a matrix op only when its result has at most this many cells (the bound on
+    compile-time evaluation: bigger results are not computed at all)."""
+    max_literal_cells: int = 100
+    """Fold a matrix op into a literal only when its result has at most this many cells,
+    or is a splat (all cells equal: printed as one value). 100 is where xDSL's printer
+    turns a dense literal from a list of numbers (a 10x10 is ~2 KB of text) into a hex
+    blob (a 100x100 is 160 KB): every folded matrix stays readable in the IR. A bigger
+    result is still evaluated (up to max-cells), so its full reductions fold."""
 
     def __post_init__(self) -> None:
         at_least(self, "max_cells", 0, "0: fold no matrix")
+        at_least(self, "max_literal_cells", 0, "0: fold splats only")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        folder = ConstantFolder(self.max_cells)
+        folder = ConstantFolder(self.max_cells, self.max_literal_cells)
         PatternRewriteWalker(
             GreedyRewritePatternApplier([FoldPattern(folder)]), apply_recursively=True
         ).rewrite_module(op)

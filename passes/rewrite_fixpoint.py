@@ -62,10 +62,13 @@ class RewriteFixpointPass(Traced, ModulePass):
     """Print the number of rounds to the fixpoint on stderr."""
     fold_cells: int = -1
     """max-cells of the round's constant-fold (-1: constant-fold's default)."""
+    fold_literal_cells: int = -1
+    """max-literal-cells of the round's constant-fold (-1: constant-fold's default)."""
 
     def __post_init__(self) -> None:
         at_least(self, "max_rounds", 1)
         at_least(self, "fold_cells", -1, "-1: constant-fold's default")
+        at_least(self, "fold_literal_cells", -1, "-1: constant-fold's default")
 
     def round(self) -> tuple[ModulePass, ...]:
         """One round, as pass instances (see ROUND)."""
@@ -75,8 +78,13 @@ class RewriteFixpointPass(Traced, ModulePass):
         def make(name: str) -> ModulePass:
             if name == "simplify":
                 return SimplifyBothPass()
-            fold = name == "constant-fold" and self.fold_cells >= 0
-            return PASSES[name]()(**({"max_cells": self.fold_cells} if fold else {}))
+            options: dict[str, int] = {}
+            if name == "constant-fold":
+                if self.fold_cells >= 0:
+                    options["max_cells"] = self.fold_cells
+                if self.fold_literal_cells >= 0:
+                    options["max_literal_cells"] = self.fold_literal_cells
+            return PASSES[name]()(**options)
 
         return tuple(make(n) for n in ROUND)
 

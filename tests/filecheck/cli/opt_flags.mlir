@@ -22,7 +22,7 @@
 
 // Options are named as users write them (dashes), also when one is misspelt.
 // RUN: not amls-opt %s -p 'rewrite-fixpoint{max-round=3}' 2>&1 | filecheck %s --check-prefix=DASHES
-// DASHES: amls-opt: error: bad pass pipeline 'rewrite-fixpoint{max-round=3}': Provided arguments ["max-round"] not found in expected arguments ["max-rounds", "report", "fold-cells"]
+// DASHES: amls-opt: error: bad pass pipeline 'rewrite-fixpoint{max-round=3}': Provided arguments ["max-round"] not found in expected arguments ["max-rounds", "report", "fold-cells", "fold-literal-cells"]
 
 // Option values a pass cannot take: one message when the pipeline is read, exit 2,
 // before any pass runs (was: silently accepted, or an "internal error" from lowering).

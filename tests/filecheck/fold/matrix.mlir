@@ -2,7 +2,8 @@
 // (matrix.constant, fill, seq, seeded rand) are evaluated by the interpreter's
 // kernels and become a matrix.constant (with its exact nnz), or an
 // arith.constant for a full reduction, when the result has at most `max-cells`
-// cells (default 10000). Results with a non-finite cell are not folded; an
+// cells (default 10000) and, unless a splat, at most `max-literal-cells` (default
+// 100: readable.mlir). Results with a non-finite cell are not folded; an
 // unseeded rand is never folded (each run draws anew), nor anything built on it.
 
 // RUN: amls-opt %s --split-input-file -p constant-fold | filecheck %s
