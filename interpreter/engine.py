@@ -66,15 +66,24 @@ def kernel_functions(
 ) -> InterpreterFunctions:
     """An xDSL InterpreterFunctions object dispatching to the kernel registry; dist ops run
     on its `session` (None: the plan must have no dist ops)."""
-    ns: dict[str, Any] = {}
-    for i, op_type in enumerate({**kernels, **DIST_KERNELS}):
-        has_result = bool(op_type.get_irdl_definition().results)  # type: ignore[attr-defined]
-        # (scalar kernels override xDSL's arith/math impls: one semantics for run and fold)
-        ns[f"run_{i}"] = impl(op_type)(
-            _impl(kernels.get(op_type), DIST_KERNELS.get(op_type), has_result)
-        )
-    cls = register_impls(type("KernelFunctions", (SessionFunctions,), ns))
+    key = (tuple(kernels.items()), tuple(DIST_KERNELS.items()))
+    cls = _FUNCTIONS_CLASSES.get(key)
+    if cls is None:  # once per registry (plugins add kernels): ~2 ms, a run's fixed cost
+        ns: dict[str, Any] = {}
+        for i, op_type in enumerate({**kernels, **DIST_KERNELS}):
+            has_result = bool(op_type.get_irdl_definition().results)  # type: ignore[attr-defined]
+            # (scalar kernels override xDSL's arith/math impls: one semantics for run and fold)
+            ns[f"run_{i}"] = impl(op_type)(
+                _impl(kernels.get(op_type), DIST_KERNELS.get(op_type), has_result)
+            )
+        cls = register_impls(type("KernelFunctions", (SessionFunctions,), ns))
+        _FUNCTIONS_CLASSES[key] = cls
     return cls(session)
+
+
+_FUNCTIONS_CLASSES: dict[Any, type[SessionFunctions]] = {}
+"""The InterpreterFunctions class built for a registry state (its kernels and dist
+kernels), reused by every interpreter made while the registry is unchanged."""
 
 
 class SessionFunctions(InterpreterFunctions):
