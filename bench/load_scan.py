@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from amls.interpreter.kernels.files import load_matrix
+from amls.interpreter.kernels.files import PIPELINE_BYTES, PIPELINE_CHUNK, load_matrix
 from amls.interpreter.kernels.scan import CHUNK, scan
 
 
@@ -128,8 +128,11 @@ def report(times: dict[str, list[tuple[float, float]]], size: int, args: Any) ->
     )
     lines += [
         "",
-        f"The scan is two vectorised reductions per {CHUNK * 8 >> 20} MB chunk, right after "
-        "the chunk is read (max and min: finiteness and max |x|). Counting non-zeros would "
+        f"The scan is two vectorised reductions per {PIPELINE_CHUNK * 8 >> 20} MB chunk (max "
+        "and min: finiteness and max |x|), run on a second thread while the main thread "
+        f"reads the next chunk (files of {PIPELINE_BYTES >> 20} MB and more, on a machine with "
+        "two or more CPUs; smaller files are scanned serially, each chunk right after it is "
+        "read): the scan costs CPU time, little wall time. Counting non-zeros would "
         "be a third, slower one (NumPy's count over f64 runs at about a third of max's "
         "speed), so a .npy's nnz is left unknown (CSV and .mtx data are counted: parsing "
         "text costs far more). Warm page cache is the worst case for the ratio: from disk "

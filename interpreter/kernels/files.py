@@ -13,7 +13,9 @@ its array and each chunk is scanned as it arrives, while it is still in cache.
 from __future__ import annotations
 
 import json
+import os
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -161,15 +163,35 @@ def _load_npy(p: Path) -> tuple[Any, DataFacts | None]:
 
 def _read_scanned(f: Any, flat: np.ndarray) -> DenseScan:
     """Read f into `flat` chunk by chunk, scanning each chunk right after it arrives,
-    while it is in cache. (A read-ahead thread scanning on another core cost more CPU and
-    no wall time on the 2-core bench machine: bench/README.md, "Load and fact scan".)"""
+    while it is in cache. Above PIPELINE_BYTES with more than one CPU, the scan of a
+    chunk runs on a second thread while the next chunk is read (the read and NumPy's
+    reductions both release the GIL), so the scan costs CPU time but little wall time."""
     raw = memoryview(flat.view(np.uint8))
     s = DenseScan(count_nnz=False)
-    for start in range(0, flat.size, CHUNK):
-        stop = min(start + CHUNK, flat.size)
-        _read_exactly(f, raw[start * 8 : stop * 8])
-        s.add(flat[start:stop])
+    if flat.nbytes < PIPELINE_BYTES or (os.cpu_count() or 1) < 2:
+        for start in range(0, flat.size, CHUNK):
+            stop = min(start + CHUNK, flat.size)
+            _read_exactly(f, raw[start * 8 : stop * 8])
+            s.add(flat[start:stop])
+        return s
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="amls-scan") as pool:
+        pending = None
+        for start in range(0, flat.size, PIPELINE_CHUNK):
+            stop = min(start + PIPELINE_CHUNK, flat.size)
+            _read_exactly(f, raw[start * 8 : stop * 8])
+            if pending is not None:
+                pending.result()  # in order: DenseScan is not thread-safe
+            pending = pool.submit(s.add, flat[start:stop])
+        if pending is not None:
+            pending.result()
     return s
+
+
+PIPELINE_BYTES = 64 << 20
+"""Files this large are read and scanned in a pipeline (one chunk read ahead)."""
+PIPELINE_CHUNK = 1 << 19
+"""Cells per pipelined chunk (4 MB: fewer hand-overs between the threads; 1 GB: +0-8% wall
+over reading alone, against +13% with 2 MB and +25% scanning serially; load_scan.py)."""
 
 
 def _read_exactly(f: Any, buf: memoryview) -> None:

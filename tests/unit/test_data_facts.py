@@ -118,6 +118,28 @@ def test_scan_across_chunks(chunks: int, tmp_path: Path) -> None:
     same(recall(got), reference(x, counted=False))  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("pipelined", [False, True])
+def test_pipelined_scan_finds_what_the_serial_one_finds(
+    pipelined: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Large files are scanned on a second thread while the next chunk is read: the facts
+    (a NaN, an Inf, the largest |x| in any chunk, a partial last chunk) and the data are
+    those of the serial scan. Small thresholds make a small file take that path."""
+    from amls.interpreter.kernels import files
+
+    monkeypatch.setattr(files, "PIPELINE_BYTES", 0 if pipelined else 1 << 62)
+    monkeypatch.setattr(files, "PIPELINE_CHUNK", 1000)
+    rng = np.random.default_rng(3)
+    for poison in (None, 4321.0, -np.inf, np.nan):
+        x = rng.standard_normal((5003, 1))
+        if poison is not None:
+            x[2999] = poison  # in the third of six chunks
+        np.save(tmp_path / "x.npy", x)
+        got = load_matrix(str(tmp_path / "x.npy"))
+        np.testing.assert_array_equal(got, x)
+        same(recall(got), reference(x, counted=False))  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     "arr",
     [
