@@ -11,6 +11,10 @@ _T_IMPORT = time.perf_counter()  # before the heavy imports, to report start-up 
 _GC_WAS_ENABLED = gc.isenabled()
 gc.disable()  # imports keep what they allocate: collecting during them is wasted (~10%)
 
+from amls.tools.malloc_tuning import tune  # noqa: E402
+
+tune()  # freed arrays are reused, not faulted in again (amls-run's process only)
+
 import argparse  # noqa: E402
 import contextlib  # noqa: E402
 import os  # noqa: E402
