@@ -432,6 +432,9 @@ def _union(f: BinaryFn, a: sp.csr_array, b: sp.csr_array) -> Mat:
 
 def elementwise(f: BinaryFn, a: Any, b: Any) -> Mat:
     """f(a, b) with broadcasting, sparse where zeros provably stay zeros."""
+    if type(a) is np.ndarray and type(b) is np.ndarray and a.shape == b.shape and a.ndim == 2:
+        out = f(a, b)  # the common case, two dense matrices of one shape: no checks to make
+        return out if out.dtype == np.float64 else out.astype(np.float64)
     a, b = _as_operand(a), _as_operand(b)
     sa = None if isinstance(a, float) else a.shape
     sb = None if isinstance(b, float) else b.shape
