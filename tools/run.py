@@ -490,7 +490,10 @@ def print_dist_stats(session: Any) -> None:
     from amls.passes.sizes.memory import human
 
     print("\n== distributed ops (bytes sent by workers, Dask counters: measured / predicted) ==")
-    print("  (time: as in == ops ==, waiting for the blocks and reading the counters)")
+    print(
+        "  (time: the dist kernel, its blocks waited for and the counters read; == ops == "
+        "times the same op plus the interpreter's dispatch around it, microseconds more)"
+    )
     print(f"  {'op':<34} {'count':>6} {'time (s)':>9} {'measured':>11} {'predicted':>11}")
     for name, st in sorted(session.stats.items(), key=lambda kv: -kv[1].seconds):
         print(
