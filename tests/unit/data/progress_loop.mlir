@@ -5,7 +5,7 @@ func.func @main() -> f64 {
   %v0 = matrix.rand %n, %one {seed = 2} : (i64, i64) -> !matrix.mat<300x1xf64>
   %s = arith.constant 0.001 : f64
   %lb = arith.constant 0 : index
-  %ub = arith.constant 3000 : index
+  %ub = arith.constant 20000 : index
   %st = arith.constant 1 : index
   %v = scf.for %i = %lb to %ub step %st iter_args(%x = %v0) -> (!matrix.mat<300x1xf64>) {
     %p = matrix.matmul %A, %x : (!matrix.mat<300x300xf64>, !matrix.mat<300x1xf64>) -> !matrix.mat<300x1xf64>
