@@ -102,11 +102,11 @@ class OpStats(Interpreter.Listener):
     _stack: list[float] = field(default_factory=list)
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
-        self._stack.append(time.perf_counter() - _sparse.IMPORT_SECONDS[0])
+        self._stack.append(time.perf_counter() - _sparse.import_seconds())
 
     def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
         # (not the one-time import of scipy.sparse: amls-run reports it as its own phase)
-        t = time.perf_counter() - _sparse.IMPORT_SECONDS[0] - self._stack.pop()
+        t = time.perf_counter() - _sparse.import_seconds() - self._stack.pop()
         name = op_label(op)
         self.counts[name] += 1
         if not op.regions and not isinstance(op, func.CallOp):  # containers: body is timed

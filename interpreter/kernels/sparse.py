@@ -25,14 +25,14 @@ def issparse(x: object) -> bool:
     return real(x)
 
 
-IMPORT_SECONDS = [0.0]
+_IMPORT_SECONDS = [0.0]
 """Wall time spent importing scipy.sparse on first use (once per process): amls-run
 reports it as a phase of its own, not inside the op that happened to need it first."""
 
 
 def import_seconds() -> float:
     """Wall time this process has spent importing scipy.sparse through this module."""
-    return IMPORT_SECONDS[0]
+    return _IMPORT_SECONDS[0]
 
 
 def __getattr__(name: str) -> Any:
@@ -42,7 +42,7 @@ def __getattr__(name: str) -> Any:
         t0 = time.perf_counter()
         import scipy.sparse
 
-        IMPORT_SECONDS[0] += time.perf_counter() - t0
+        _IMPORT_SECONDS[0] += time.perf_counter() - t0
     import scipy.sparse
 
     value = getattr(scipy.sparse, name)
