@@ -237,8 +237,9 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
 
 def print_stats(phases: dict[str, float], stats: Any) -> None:
     print("\n== phases ==")
+    width = max(22, *(len(name) for name in phases))
     for name, t in phases.items():
-        print(f"  {name:<22} {t:9.4f} s")
+        print(f"  {name:<{width}} {t:9.4f} s")
     print("\n== ops ==")
     total = sum(stats.times.values()) or 1.0
     print(f"  {'op':<30} {'count':>8} {'time (s)':>10} {'share':>7}")
@@ -272,7 +273,7 @@ def run(argv: Sequence[str] | None) -> int:
             run_function,
         )
         from amls.interpreter.entry import EntryCompiler
-        from amls.interpreter.kernels import load_builtin_kernels, sparse
+        from amls.interpreter.kernels import lazy, load_builtin_kernels
         from amls.interpreter.kernels.matrix import describe
         from amls.tools.results import result_names, save_results
 
@@ -359,19 +360,21 @@ def run(argv: Sequence[str] | None) -> int:
     # of the collector's generations (compile-time cyclic garbage stays; it is small).
     gc.freeze()
     with backend_session(args, phases, module) as session:
-        imported = sparse.import_seconds()
+        imported, before = lazy.import_seconds(), lazy.imported()
         t0 = time.perf_counter()
         try:
             with progress_line(args.entry, listeners, session):
                 results = run_function(module, args.entry, values, listeners, recompiler, session)
         except OpFailure as e:
             raise UserError(op_error(e.op, str(e), source_op_name(e.op))) from e
-        # A first sparse value imports scipy.sparse (~0.15 s, once per process): an import,
-        # reported as one, as a NumPy script's imports are not part of its compute time.
-        lazy = sparse.import_seconds() - imported
-        phases["execute"] = time.perf_counter() - t0 - lazy
-        if lazy:
-            phases["import scipy.sparse"] = lazy
+        # A first sparse value imports scipy.sparse (~0.1 s, once per process), a first
+        # rand numpy.random: imports, reported as such, as a NumPy script's imports are not
+        # part of its compute time.
+        late = lazy.import_seconds() - imported
+        phases["execute"] = time.perf_counter() - t0 - late
+        if late:
+            loaded = [m for m in lazy.imported() if m not in before]
+            phases["import " + ", ".join(loaded)] = late
 
     for ev in recompiler.events if recompiler is not None else ():
         label = f"@{ev.function} recompiled at run time for {ev.sizes}"

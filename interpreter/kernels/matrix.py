@@ -21,7 +21,6 @@ Imports stay to NumPy, SciPy and the dialect: constant folding uses this module 
 
 from __future__ import annotations
 
-import functools
 import math
 import warnings
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from numpy.typing import NDArray
 from xdsl.dialects.builtin import IntegerType
 
 from amls.dialects import matrix as mx
-from amls.interpreter.kernels import Kernel, KernelError, kernel
+from amls.interpreter.kernels import Kernel, KernelError, ieee, kernel, lazy
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix, save_matrix
 from amls.interpreter.kernels.javatext import dml_tostring, java_double
@@ -57,12 +56,7 @@ def _register(*op_types: type[mx.MatrixOp]) -> Callable[[Kernel], Kernel]:
     """`kernel(...)` with IEEE semantics: inf/nan results, no floating-point warnings."""
 
     def wrap(fn: Kernel) -> Kernel:
-        @functools.wraps(fn)
-        def run(op: Any, args: Args) -> Any:
-            with np.errstate(all="ignore"):
-                return fn(op, args)
-
-        return kernel(*op_types)(run)
+        return kernel(*op_types)(ieee(fn))
 
     return wrap
 
@@ -297,11 +291,12 @@ def rand(op: mx.RandOp, args: Args) -> Mat:
     sparsity, pdf = op.sparsity.value.data, op.pdf.data
     if not 0.0 <= sparsity <= 1.0:
         raise KernelError(f"rand sparsity must be in [0, 1], got {sparsity}")
+    random = lazy.load("numpy.random")  # first use: its import is reported on its own
     if op.seed is None:
-        rng = np.random.Generator(np.random.PCG64())  # fresh OS entropy
+        rng = random.Generator(random.PCG64())  # fresh OS entropy
     else:
         # PCG64 takes non-negative seeds; wrap negative i64 seeds deterministically.
-        rng = np.random.Generator(np.random.PCG64(op.seed.value.data % 2**64))
+        rng = random.Generator(random.PCG64(op.seed.value.data % 2**64))
     cells = r * c
     k = min(cells, round(sparsity * cells))
 

@@ -12,8 +12,9 @@ with it), and a dense program never needs it.
 from __future__ import annotations
 
 import sys
-import time
 from typing import Any
+
+from amls.interpreter.kernels import lazy
 
 
 def issparse(x: object) -> bool:
@@ -25,26 +26,9 @@ def issparse(x: object) -> bool:
     return real(x)
 
 
-_IMPORT_SECONDS = [0.0]
-"""Wall time spent importing scipy.sparse on first use (once per process): amls-run
-reports it as a phase of its own, not inside the op that happened to need it first."""
-
-
-def import_seconds() -> float:
-    """Wall time this process has spent importing scipy.sparse through this module."""
-    return _IMPORT_SECONDS[0]
-
-
 def __getattr__(name: str) -> Any:
     if name.startswith("__"):  # import machinery probing (__path__, __wrapped__, ...)
         raise AttributeError(name)
-    if "scipy.sparse" not in sys.modules:
-        t0 = time.perf_counter()
-        import scipy.sparse
-
-        _IMPORT_SECONDS[0] += time.perf_counter() - t0
-    import scipy.sparse
-
-    value = getattr(scipy.sparse, name)
+    value = getattr(lazy.load("scipy.sparse"), name)  # timed: amls-run reports it
     globals()[name] = value  # later uses are plain module attributes
     return value

@@ -16,7 +16,7 @@ import numpy as np
 
 from amls.dialects import matrix as mx
 from amls.dialects import phys
-from amls.interpreter.kernels import KERNELS, Kernel, KernelError, kernel
+from amls.interpreter.kernels import IEEE_BODY, KERNELS, Kernel, KernelError, ieee, kernel
 from amls.interpreter.kernels import matrix as mk
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.phys import blas_threads
@@ -39,6 +39,11 @@ def _local_twin(base: type[mx.MatrixOp]) -> Kernel:
     def run(op: Any, args: Args) -> Any:
         return KERNELS[base](op, args)
 
+    def body(op: Any, args: Args) -> Any:  # under the engine's errstate
+        k = KERNELS[base]
+        return getattr(k, IEEE_BODY, k)(op, args)
+
+    setattr(run, IEEE_BODY, body)
     return run
 
 
@@ -66,9 +71,9 @@ def _tsmm_local(op: Any, args: Args) -> Any:
 
 
 @kernel(phys.TsmmOp)
+@ieee
 def tsmm(op: phys.TsmmOp, args: Args) -> Any:
-    with np.errstate(all="ignore"):
-        return _tsmm_local(op, args)
+    return _tsmm_local(op, args)
 
 
 def _l2_bytes(default: int = 512 * 1024) -> int:
@@ -112,15 +117,16 @@ def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndar
 
     def part(lo: int, hi: int) -> np.ndarray:
         acc = np.zeros(m)
-        for i in range(lo, hi, rows):
-            j = min(i + rows, hi)
-            xb = x[i:j]
-            qb = xb @ vv
-            if kind == "xtwxv":
-                qb = z[i:j, 0] * qb
-            elif kind == "xtxvy":
-                qb = qb - z[i:j, 0]
-            acc += xb.T @ qb
+        with np.errstate(all="ignore"):  # errstate is per thread: parts run on others
+            for i in range(lo, hi, rows):
+                j = min(i + rows, hi)
+                xb = x[i:j]
+                qb = xb @ vv
+                if kind == "xtwxv":
+                    qb = z[i:j, 0] * qb
+                elif kind == "xtxvy":
+                    qb = qb - z[i:j, 0]
+                acc += xb.T @ qb
         return acc
 
     threads = blas_threads.blas_threads()
@@ -131,94 +137,94 @@ def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndar
 
 
 @kernel(phys.MmchainOp)
+@ieee
 def mmchain(op: phys.MmchainOp, args: Args) -> Any:
-    with np.errstate(all="ignore"):
-        x = mk._as_mat(args[0])
-        kind = op.kind.data
-        if isinstance(x, np.ndarray):
-            v = mk._as_mat(args[1])
-            z = mk._as_mat(args[2]) if len(args) > 2 else None
-            out = _mmchain_blocked(x, v, kind, z)
-            if out is not None:
-                return out
-        q = mk.matmul_values(x, mk._as_mat(args[1]))
-        if kind == "xtwxv":
-            q = _mul(args[2], q)
-        elif kind == "xtxvy":
-            q = mk.elementwise(np.subtract, q, mk._as_operand(args[2]))
-        xt = x.T if isinstance(x, np.ndarray) else mk._as_mat(x.T)
-        return mk.matmul_values(xt, mk._as_mat(q))
+    x = mk._as_mat(args[0])
+    kind = op.kind.data
+    if isinstance(x, np.ndarray):
+        v = mk._as_mat(args[1])
+        z = mk._as_mat(args[2]) if len(args) > 2 else None
+        out = _mmchain_blocked(x, v, kind, z)
+        if out is not None:
+            return out
+    q = mk.matmul_values(x, mk._as_mat(args[1]))
+    if kind == "xtwxv":
+        q = _mul(args[2], q)
+    elif kind == "xtxvy":
+        q = mk.elementwise(np.subtract, q, mk._as_operand(args[2]))
+    xt = x.T if isinstance(x, np.ndarray) else mk._as_mat(x.T)
+    return mk.matmul_values(xt, mk._as_mat(q))
 
 
 @kernel(phys.TmmOp)
+@ieee
 def tmm(op: phys.TmmOp, args: Args) -> Any:
-    with np.errstate(all="ignore"):
-        x, y = mk._as_mat(args[0]), mk._as_mat(args[1])
-        if _all_dense(x, y):
-            if x.shape[0] != y.shape[0]:
-                raise KernelError(
-                    f"matmul inner dimensions differ: {x.shape[1]}x{x.shape[0]} %*% "
-                    f"{y.shape[0]}x{y.shape[1]}"
-                )
-            return np.ascontiguousarray((y.T @ x).T)  # t(t(Y) %*% X): X is read in place
-        if sp.issparse(x) and not sp.issparse(y) and np.isfinite(y).all():
-            # t(X) of a CSR X is a CSC view: its product with a dense Y needs no transposed
-            # copy (a loop-invariant t(X) fused here would otherwise be rebuilt every
-            # iteration). A finite Y meets X's implicit zeros without making NaN.
-            if x.shape[0] != y.shape[0]:
-                raise KernelError(
-                    f"matmul inner dimensions differ: {x.shape[1]}x{x.shape[0]} %*% "
-                    f"{y.shape[0]}x{y.shape[1]}"
-                )
-            return mk._finish(np.asarray(x.T @ y))
-        return mk.matmul_values(mk._as_mat(x.T), y)
+    x, y = mk._as_mat(args[0]), mk._as_mat(args[1])
+    if _all_dense(x, y):
+        if x.shape[0] != y.shape[0]:
+            raise KernelError(
+                f"matmul inner dimensions differ: {x.shape[1]}x{x.shape[0]} %*% "
+                f"{y.shape[0]}x{y.shape[1]}"
+            )
+        return np.ascontiguousarray((y.T @ x).T)  # t(t(Y) %*% X): X is read in place
+    if sp.issparse(x) and not sp.issparse(y) and np.isfinite(y).all():
+        # t(X) of a CSR X is a CSC view: its product with a dense Y needs no transposed
+        # copy (a loop-invariant t(X) fused here would otherwise be rebuilt every
+        # iteration). A finite Y meets X's implicit zeros without making NaN.
+        if x.shape[0] != y.shape[0]:
+            raise KernelError(
+                f"matmul inner dimensions differ: {x.shape[1]}x{x.shape[0]} %*% "
+                f"{y.shape[0]}x{y.shape[1]}"
+            )
+        return mk._finish(np.asarray(x.T @ y))
+    return mk.matmul_values(mk._as_mat(x.T), y)
 
 
 @kernel(phys.TakOp)
+@ieee
 def tak(op: phys.TakOp, args: Args) -> Any:
-    with np.errstate(all="ignore"):
-        xs = [mk._as_mat(a) for a in args]
-        shapes = {x.shape for x in xs}
-        if len(shapes) != 1:
-            raise KernelError(f"tak operands differ in shape: {sorted(shapes)}")
-        axis = op.axis.data
-        if _all_dense(*xs):
-            if axis == "all" and len(xs) == 2 and xs[0].shape[1] == 1:
-                return mk._dot(xs[0][:, 0], xs[1][:, 0])  # as 1xn %*% nx1 computes it
-            if axis == "all" and len(xs) == 3 and xs[0].shape[1] == 1:
-                # Three-operand einsum runs a slow generic loop on columns: one product
-                # temporary and a dot are faster.
-                return mk._dot(np.multiply(xs[0][:, 0], xs[1][:, 0]), xs[2][:, 0])
-            spec = ",".join(["ij"] * len(xs))
-            if axis == "all":
-                return float(np.einsum(f"{spec}->", *xs))
-            if axis == "row":
-                # Row-wise dots; a transposed operand is a view, which einsum reads strided
-                # (diag(X%*%Y): 3000x1500 in ~10 ms, X*t(Y) then rowSums ~30-110 ms).
-                return np.einsum(f"{spec}->i", *xs).reshape(-1, 1)
-            return np.einsum(f"{spec}->j", *xs).reshape(1, -1)
-        prod = xs[0]
-        for x in xs[1:]:
-            prod = _mul(prod, x)
+    xs = [mk._as_mat(a) for a in args]
+    shapes = {x.shape for x in xs}
+    if len(shapes) != 1:
+        raise KernelError(f"tak operands differ in shape: {sorted(shapes)}")
+    axis = op.axis.data
+    if _all_dense(*xs):
+        if axis == "all" and len(xs) == 2 and xs[0].shape[1] == 1:
+            return mk._dot(xs[0][:, 0], xs[1][:, 0])  # as 1xn %*% nx1 computes it
+        if axis == "all" and len(xs) == 3 and xs[0].shape[1] == 1:
+            # Three-operand einsum runs a slow generic loop on columns: one product
+            # temporary and a dot are faster.
+            return mk._dot(np.multiply(xs[0][:, 0], xs[1][:, 0]), xs[2][:, 0])
+        spec = ",".join(["ij"] * len(xs))
         if axis == "all":
-            return mk._reduce_all(prod, "sum")
-        return mk._reduce_axis(prod, "sum", axis)
+            return float(np.einsum(f"{spec}->", *xs))
+        if axis == "row":
+            # Row-wise dots; a transposed operand is a view, which einsum reads strided
+            # (diag(X%*%Y): 3000x1500 in ~10 ms, X*t(Y) then rowSums ~30-110 ms).
+            return np.einsum(f"{spec}->i", *xs).reshape(-1, 1)
+        return np.einsum(f"{spec}->j", *xs).reshape(1, -1)
+    prod = xs[0]
+    for x in xs[1:]:
+        prod = _mul(prod, x)
+    if axis == "all":
+        return mk._reduce_all(prod, "sum")
+    return mk._reduce_axis(prod, "sum", axis)
 
 
 @kernel(phys.AxpyOp)
+@ieee
 def axpy(op: phys.AxpyOp, args: Args) -> Any:
-    with np.errstate(all="ignore"):
-        x, s, y = mk._as_mat(args[0]), float(args[1]), mk._as_mat(args[2])
-        if x.shape != y.shape:
-            raise KernelError(f"axpy operands differ in shape: {x.shape} and {y.shape}")
-        if _all_dense(x, y):
-            out = np.multiply(y, s)  # the one temporary is the result
-            if op.sign.data == "add":
-                return np.add(x, out, out=out)
-            return np.subtract(x, out, out=out)
-        sy = mk.elementwise(np.multiply, s, y)
-        f = np.add if op.sign.data == "add" else np.subtract
-        return mk.elementwise(f, x, sy)
+    x, s, y = mk._as_mat(args[0]), float(args[1]), mk._as_mat(args[2])
+    if x.shape != y.shape:
+        raise KernelError(f"axpy operands differ in shape: {x.shape} and {y.shape}")
+    if _all_dense(x, y):
+        out = np.multiply(y, s)  # the one temporary is the result
+        if op.sign.data == "add":
+            return np.add(x, out, out=out)
+        return np.subtract(x, out, out=out)
+    sy = mk.elementwise(np.multiply, s, y)
+    f = np.add if op.sign.data == "add" else np.subtract
+    return mk.elementwise(f, x, sy)
 
 
 def _max_abs(a: Any) -> float:
@@ -228,30 +234,30 @@ def _max_abs(a: Any) -> float:
 
 
 @kernel(phys.WslossOp)
+@ieee
 def wsloss(op: phys.WslossOp, args: Args) -> float:
-    with np.errstate(all="ignore"):
-        w, x, u, v = (mk._as_mat(a) for a in args)
-        if u.shape[1] != v.shape[1] or w.shape != x.shape or x.shape != (u.shape[0], v.shape[0]):
-            raise KernelError("wsloss: W, X, U%*%t(V) shapes differ")
-        # |X - U%*%t(V)| <= max|X| + k*max|U|*max|V| in every cell: under 1e150 (False for
-        # NaN/Inf) the residual's square is finite, so 0 * r^2 = 0 wherever W is zero.
-        if _all_dense(w, x, u, v):
-            # One temporary: the residual, squared in place (r*r is r^2 bit for bit).
-            r = np.subtract(x, u @ v.T)
-            np.multiply(r, r, out=r)
-            return float(np.einsum("ij,ij->", w, r))
-        bound = _max_abs(x) + u.shape[1] * _max_abs(u) * _max_abs(v)
-        if sp.issparse(w) and bound < 1e150:
-            # Post-weighting: U%*%t(V) only where W is non-zero.
-            rows, cols = mk._coords(w)
-            ud = mk._dense(u)
-            vd = mk._dense(v)
-            pred = np.einsum("ij,ij->i", ud[rows], vd[cols])
-            xv = mk._lookup(x, rows, cols) if sp.issparse(x) else x[rows, cols]
-            return float(np.sum(w.data * (xv - pred) ** 2))
-        uv = mk.matmul_values(u, mk._as_mat(v.T))
-        r = mk.elementwise(np.subtract, x, uv)
-        return mk._reduce_all(_mul(w, mk.elementwise(np.power, r, 2.0)), "sum")
+    w, x, u, v = (mk._as_mat(a) for a in args)
+    if u.shape[1] != v.shape[1] or w.shape != x.shape or x.shape != (u.shape[0], v.shape[0]):
+        raise KernelError("wsloss: W, X, U%*%t(V) shapes differ")
+    # |X - U%*%t(V)| <= max|X| + k*max|U|*max|V| in every cell: under 1e150 (False for
+    # NaN/Inf) the residual's square is finite, so 0 * r^2 = 0 wherever W is zero.
+    if _all_dense(w, x, u, v):
+        # One temporary: the residual, squared in place (r*r is r^2 bit for bit).
+        r = np.subtract(x, u @ v.T)
+        np.multiply(r, r, out=r)
+        return float(np.einsum("ij,ij->", w, r))
+    bound = _max_abs(x) + u.shape[1] * _max_abs(u) * _max_abs(v)
+    if sp.issparse(w) and bound < 1e150:
+        # Post-weighting: U%*%t(V) only where W is non-zero.
+        rows, cols = mk._coords(w)
+        ud = mk._dense(u)
+        vd = mk._dense(v)
+        pred = np.einsum("ij,ij->i", ud[rows], vd[cols])
+        xv = mk._lookup(x, rows, cols) if sp.issparse(x) else x[rows, cols]
+        return float(np.sum(w.data * (xv - pred) ** 2))
+    uv = mk.matmul_values(u, mk._as_mat(v.T))
+    r = mk.elementwise(np.subtract, x, uv)
+    return mk._reduce_all(_mul(w, mk.elementwise(np.power, r, 2.0)), "sum")
 
 
 # ---------------------------------------------------------------------------

@@ -1,17 +1,18 @@
-// amls-run --stats: the first sparse value imports scipy.sparse during the run; that import
-// is its own phase, after execute, and not part of any op's time. A dense program (its
-// small zero fill is dense) imports nothing of the kind.
+// amls-run --stats: the first sparse value imports scipy.sparse during the run, the first
+// rand numpy.random; those imports are one phase of their own, after execute, and not part
+// of any op's time. A dense program (its small zero fill is dense) imports no scipy.sparse.
 
 // RUN: amls-run %s --stats | filecheck %s --check-prefix=SPARSE
 // SPARSE:      == phases ==
 // SPARSE:        execute
-// SPARSE-NEXT:   import scipy.sparse
+// SPARSE-NEXT:   import numpy.random, scipy.sparse
 // SPARSE:      == ops ==
 
 // RUN: amls-run %s --entry dense -O0 --stats | filecheck %s --check-prefix=DENSE
 // DENSE:       == phases ==
 // DENSE:         execute
-// DENSE-NOT:     import scipy.sparse
+// DENSE-NEXT:    import numpy.random {{ +}}0.
+// DENSE-NOT:     scipy.sparse
 
 func.func @main() -> f64 {
   %n = arith.constant 200 : i64
