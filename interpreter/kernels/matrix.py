@@ -71,6 +71,8 @@ def _is_scalar(x: object) -> bool:
 
 def _as_mat(x: object) -> Mat:
     """A matrix operand as float64 ndarray or canonical csr_array (no copy if it is one)."""
+    if type(x) is np.ndarray and x.ndim == 2 and x.dtype == np.float64:
+        return x  # the common case
     if isinstance(x, np.ndarray):
         a = np.asarray(x)  # np.matrix -> ndarray
         if a.ndim != 2:
@@ -427,8 +429,15 @@ def _union(f: BinaryFn, a: sp.csr_array, b: sp.csr_array) -> Mat:
 
 def elementwise(f: BinaryFn, a: Any, b: Any) -> Mat:
     """f(a, b) with broadcasting, sparse where zeros provably stay zeros."""
-    if type(a) is np.ndarray and type(b) is np.ndarray and a.shape == b.shape and a.ndim == 2:
-        out = f(a, b)  # the common case, two dense matrices of one shape: no checks to make
+    ta, tb = type(a), type(b)
+    if ta is np.ndarray and (
+        (tb is np.ndarray and a.shape == b.shape and a.ndim == 2)
+        or (tb is float and a.ndim == 2 and a.dtype == np.float64)
+    ):
+        out = f(a, b)  # the common cases, dense matrices of one shape or dense and scalar
+        return out if out.dtype == np.float64 else out.astype(np.float64)
+    if ta is float and tb is np.ndarray and b.ndim == 2 and b.dtype == np.float64:
+        out = f(a, b)
         return out if out.dtype == np.float64 else out.astype(np.float64)
     a, b = _as_operand(a), _as_operand(b)
     sa = None if isinstance(a, float) else a.shape
@@ -681,7 +690,12 @@ def matmul_values(a: Mat, b: Mat) -> Mat:
             # inner dimension of 1 computes it, but without gemm's packing (3-5x faster).
             return np.multiply(a, b)
         return a @ b
-    out = a @ b  # sparse @ sparse -> CSR; with a dense side -> ndarray
+    if type(b) is np.ndarray and b.shape[1] == 1:
+        # A matrix-vector product: SciPy's 1-D path (csr_matvec) is ~6 us faster than its
+        # n x 1 multi-vector one, a pagerank iteration's worth of Python.
+        out = (a @ b[:, 0]).reshape(-1, 1)
+    else:
+        out = a @ b  # sparse @ sparse -> CSR; with a dense side -> ndarray
     rows, cols = _missing_nans(a, b)
     if len(rows):
         if sp.issparse(out):

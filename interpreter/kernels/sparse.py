@@ -14,6 +14,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+import numpy as np
+
 from amls.interpreter.kernels import lazy
 
 
@@ -22,8 +24,15 @@ def issparse(x: object) -> bool:
     real = getattr(sys.modules.get("scipy.sparse"), "issparse", None)
     if real is None:  # not imported (or half-way): nothing can be sparse yet
         return False
-    globals()["issparse"] = real  # from now on `sp.issparse` is scipy's own
+
+    def fast(x: object) -> bool:  # scipy's own, after a test that skips its ABC check
+        return type(x) not in _NOT_SPARSE and real(x)
+
+    globals()["issparse"] = fast  # from now on `sp.issparse` is this
     return real(x)
+
+
+_NOT_SPARSE = frozenset({np.ndarray, float, int})
 
 
 def __getattr__(name: str) -> Any:
