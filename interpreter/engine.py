@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
@@ -25,8 +27,10 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 
 from amls.dialects.matrix import MatrixLikeType
 from amls.interpreter.kernels import (
+    DONATES,
     IEEE_BODY,
     KERNELS,
+    TWIN_OF,
     Kernel,
     KernelError,
     lazy,
@@ -250,14 +254,24 @@ class AmlsInterpreter(Interpreter):
             block = None
             op: Operation | None = None
             try:
-                for op, mode, fn, ft, ins, outs, dead in code.steps:
+                for op, mode, fn, ft, ins, outs, dead, donors in code.steps:
                     inputs = tuple([frame[k] for k in ins]) if ins else ()
                     if listeners:
                         for listener in listeners:
                             listener.will_interpret_op(op, inputs)
                     if mode == _KERNEL:
+                        if dead:  # a kernel has no region: its dead operands go first
+                            for key in dead:
+                                frame.pop(key, None)
+                            dead = ()
                         try:
-                            value = fn(op, inputs)
+                            if donors:
+                                # Held only by `inputs` (and getrefcount's argument): no
+                                # other value, view or caller holds the buffer.
+                                given = tuple(i for i in donors if getrefcount(inputs[i]) == 2)
+                                value = fn(op, inputs, given) if given else fn(op, inputs)
+                            else:
+                                value = fn(op, inputs)
                         except KernelError as e:
                             raise OpFailure(op, str(e)) from e
                         if outs:
@@ -265,6 +279,7 @@ class AmlsInterpreter(Interpreter):
                             values: PythonValues = (value,)
                         else:
                             values = ()
+                        value = None  # (a live reference would stop the next op's donation)
                         term = None
                     else:
                         result = fn(ft, self, op, inputs)
@@ -313,20 +328,32 @@ class AmlsInterpreter(Interpreter):
             ins = tuple(map(id, op._operands))  # noqa: SLF001 (the tuple behind op.operands)
             outs = tuple(map(id, op.results))
             drop = tuple(map(id, dead[i])) if i in dead else ()
-            steps.append((op, kind[0], kind[1], kind[2], ins, outs, drop))
+            # Operands at their last use may lend their buffers to a donating kernel's result.
+            donors = tuple(j for j, k in enumerate(ins) if k in drop) if kind[3] else ()
+            steps.append((op, kind[0], kind[1], kind[2], ins, outs, drop, donors))
         return _BlockCode(tuple(map(id, block.args)), tuple(steps))
 
-    def _kind(self, op: Operation) -> tuple[int, Any, Any]:
-        """How `op` runs: (_KERNEL, kernel body, None) or (_IMPL, xDSL impl, functions).
-        Cached per op class, except for classes with a dist kernel (decided per op)."""
+    def _kind(self, op: Operation) -> tuple[int, Any, Any, bool]:
+        """How `op` runs: (_KERNEL, kernel body, None, donates) or (_IMPL, xDSL impl,
+        functions, False). Cached per op class, except for classes with a dist kernel
+        (decided per op)."""
         t = type(op)
         local = self._kernels.get(t)
+        twin = getattr(local, TWIN_OF, None)
+        if twin is not None:  # a phys op's local twin: its matrix op's kernel, directly
+            local = self._kernels.get(twin, local)
         if local is not None and len(op.results) <= 1 and not (t in DIST_KERNELS and runs_dist(op)):
-            kind: tuple[int, Any, Any] = (_KERNEL, getattr(local, IEEE_BODY, local), None)
+            body = getattr(local, IEEE_BODY, local)
+            kind: tuple[int, Any, Any, bool] = (
+                _KERNEL,
+                body,
+                None,
+                _DONATION and hasattr(local, DONATES),
+            )
         else:
             impls = self._impls._impl_dict  # noqa: SLF001 (the registry xDSL dispatches on)
             ft, fn = impls[t] if t in impls else (None, _no_impl)
-            kind = (_IMPL, fn, ft)
+            kind = (_IMPL, fn, ft, False)
         if t not in DIST_KERNELS:
             self._kinds[t] = kind
         return kind
@@ -337,9 +364,15 @@ def _no_impl(ft: Any, interp: Interpreter, op: Operation, args: PythonValues) ->
 
 
 _KERNEL, _IMPL = 0, 1
-_Step = tuple[Operation, int, Any, Any, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_Step = tuple[
+    Operation, int, Any, Any, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]
 """(op, mode, kernel or xDSL impl, the impl's functions object, operand slots, result
-slots, slots freed after the op)."""
+slots, slots freed after the op, indices of the operands it may be donated)."""
+
+_DONATION = sys.implementation.name == "cpython" and sys.version_info < (3, 14)
+"""Donation reads reference counts, exact in CPython up to 3.13 (3.14 may borrow stack
+references, which would undercount): elsewhere kernels always allocate."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,17 @@ def kernel(*op_types: type[Operation]) -> Callable[[Kernel], Kernel]:
     return register
 
 
+DONATES = "donates"
+"""A kernel with this attribute set takes a third argument, `donated`: the indices of the
+operands no one else holds (their last use, no other reference: the engine checks), whose
+buffers it may write its result into instead of allocating one. As hand-written NumPy
+updates in place, a loop's temporaries then stop costing a fresh allocation (and, for
+large ones, fresh page faults) each. Called without it (constant folding, plugins), it
+must allocate as usual."""
+
+TWIN_OF = "twin_of"
+"""On a phys op's local twin kernel: the matrix op class whose kernel it runs."""
+
 IEEE_BODY = "ieee_body"
 """The attribute under which a kernel wrapped in `ieee` keeps its unwrapped body."""
 
@@ -52,12 +63,14 @@ def ieee(fn: Kernel) -> Kernel:
     """
     import numpy as np
 
-    def run(op: Any, args: tuple[Any, ...]) -> Any:
+    def run(op: Any, args: tuple[Any, ...], *donated: Any) -> Any:
         with np.errstate(all="ignore"):
-            return fn(op, args)
+            return fn(op, args, *donated)
 
     run.__name__, run.__doc__, run.__qualname__ = fn.__name__, fn.__doc__, fn.__qualname__
     setattr(run, IEEE_BODY, fn)
+    if getattr(fn, DONATES, False):
+        setattr(run, DONATES, True)
     return run
 
 

@@ -31,7 +31,7 @@ from numpy.typing import NDArray
 from xdsl.dialects.builtin import IntegerType
 
 from amls.dialects import matrix as mx
-from amls.interpreter.kernels import Kernel, KernelError, ieee, kernel, lazy
+from amls.interpreter.kernels import DONATES, Kernel, KernelError, ieee, kernel, lazy
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix, save_matrix
 from amls.interpreter.kernels.javatext import dml_tostring, java_double
@@ -427,17 +427,42 @@ def _union(f: BinaryFn, a: sp.csr_array, b: sp.csr_array) -> Mat:
     return _csr(rows, cols, np.asarray(f(va, vb), dtype=np.float64), a.shape)
 
 
-def elementwise(f: BinaryFn, a: Any, b: Any) -> Mat:
-    """f(a, b) with broadcasting, sparse where zeros provably stay zeros."""
+def _reusable(x: Any, shape: tuple[int, ...]) -> bool:
+    """Whether a donated operand's buffer can hold a float64 result of `shape`: it owns its
+    memory (a view's base may be live) and is writeable."""
+    return (
+        type(x) is np.ndarray
+        and x.base is None
+        and x.dtype == np.float64
+        and x.shape == shape
+        and x.flags.writeable
+    )
+
+
+def _apply(f: BinaryFn, a: Any, b: Any, shape: tuple[int, ...], donated: tuple[int, ...]) -> Any:
+    """f(a, b), written into a donated operand's buffer where one fits (f is a ufunc)."""
+    for i in donated:
+        x = b if i else a
+        if _reusable(x, shape):
+            return f(a, b, out=x)
+    return f(a, b)
+
+
+def elementwise(f: BinaryFn, a: Any, b: Any, donated: tuple[int, ...] = ()) -> Mat:
+    """f(a, b) with broadcasting, sparse where zeros provably stay zeros.
+
+    `donated`: indices of operands whose buffers may take the result (f must be a ufunc).
+    """
     ta, tb = type(a), type(b)
     if ta is np.ndarray and (
         (tb is np.ndarray and a.shape == b.shape and a.ndim == 2)
         or (tb is float and a.ndim == 2 and a.dtype == np.float64)
     ):
-        out = f(a, b)  # the common cases, dense matrices of one shape or dense and scalar
+        # the common cases, dense matrices of one shape or dense and scalar
+        out = _apply(f, a, b, a.shape, donated) if donated else f(a, b)
         return out if out.dtype == np.float64 else out.astype(np.float64)
     if ta is float and tb is np.ndarray and b.ndim == 2 and b.dtype == np.float64:
-        out = f(a, b)
+        out = _apply(f, a, b, b.shape, donated) if donated else f(a, b)
         return out if out.dtype == np.float64 else out.astype(np.float64)
     a, b = _as_operand(a), _as_operand(b)
     sa = None if isinstance(a, float) else a.shape
@@ -462,7 +487,10 @@ def elementwise(f: BinaryFn, a: Any, b: Any) -> Mat:
         return sp.csr_array(shape, dtype=np.float64)
     da = a if isinstance(a, float) else _dense(a)
     db = b if isinstance(b, float) else _dense(b)
-    out = np.asarray(f(da, db), dtype=np.float64)
+    if donated:  # e.g. x - Y with x a column: Y's buffer takes the result
+        out = np.asarray(_apply(f, da, db, shape, donated), dtype=np.float64)
+    else:
+        out = np.asarray(f(da, db), dtype=np.float64)
     return np.broadcast_to(out, shape).copy() if out.shape != shape else out
 
 
@@ -500,9 +528,11 @@ BINARY_FNS: dict[type[mx.ElementwiseBinaryOp], BinaryFn] = {
 
 
 def _binary_kernel(f: BinaryFn) -> Kernel:
-    def run(op: mx.ElementwiseBinaryOp, args: Args) -> Mat:
-        return elementwise(f, args[0], args[1])
+    def run(op: mx.ElementwiseBinaryOp, args: Args, donated: tuple[int, ...] = ()) -> Mat:
+        return elementwise(f, args[0], args[1], donated)
 
+    if isinstance(f, np.ufunc):  # writes float64 in place (predicates make bools)
+        setattr(run, DONATES, True)
     return run
 
 

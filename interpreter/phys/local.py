@@ -16,7 +16,7 @@ import numpy as np
 
 from amls.dialects import matrix as mx
 from amls.dialects import phys
-from amls.interpreter.kernels import IEEE_BODY, KERNELS, Kernel, KernelError, ieee, kernel
+from amls.interpreter.kernels import KERNELS, TWIN_OF, Kernel, KernelError, ieee, kernel
 from amls.interpreter.kernels import matrix as mk
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.phys import blas_threads
@@ -39,11 +39,7 @@ def _local_twin(base: type[mx.MatrixOp]) -> Kernel:
     def run(op: Any, args: Args) -> Any:
         return KERNELS[base](op, args)
 
-    def body(op: Any, args: Args) -> Any:  # under the engine's errstate
-        k = KERNELS[base]
-        return getattr(k, IEEE_BODY, k)(op, args)
-
-    setattr(run, IEEE_BODY, body)
+    setattr(run, TWIN_OF, base)  # the engine runs KERNELS[base] directly
     return run
 
 
@@ -213,12 +209,15 @@ def tak(op: phys.TakOp, args: Args) -> Any:
 
 @kernel(phys.AxpyOp)
 @ieee
-def axpy(op: phys.AxpyOp, args: Args) -> Any:
+def axpy(op: phys.AxpyOp, args: Args, donated: tuple[int, ...] = ()) -> Any:
     x, s, y = mk._as_mat(args[0]), float(args[1]), mk._as_mat(args[2])
     if x.shape != y.shape:
         raise KernelError(f"axpy operands differ in shape: {x.shape} and {y.shape}")
     if _all_dense(x, y):
-        out = np.multiply(y, s)  # the one temporary is the result
+        # the one temporary is the result, or Y's buffer when Y is donated
+        out = np.multiply(y, s, out=y) if 2 in donated and mk._reusable(y, y.shape) else None
+        if out is None:
+            out = np.multiply(y, s)
         if op.sign.data == "add":
             return np.add(x, out, out=out)
         return np.subtract(x, out, out=out)

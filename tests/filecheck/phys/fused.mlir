@@ -17,9 +17,10 @@
 // DIST-NOT:     phys.tsmm dist right
 // DIST:         func.return
 
+// t(X) %*% Y with Y another matrix is no tsmm (tmm: X may be sparse).
 // CHECK-LABEL: func.func @tsmm_no(
 // CHECK-NOT:     phys.tsmm
-// CHECK:         phys.matmul local mm %Xt, %Y
+// CHECK:         phys.tmm local %X, %Y
 
 // CHECK-LABEL: func.func @mmchain(
 // CHECK-NOT:     phys.transpose
@@ -34,11 +35,13 @@
 // CHECK-NOT:     phys.mmchain
 // CHECK:         func.return
 
-// t(X)%*%y with y smaller than X: tmm; with Z larger than X: transpose + mm.
+// t(X)%*%y with y smaller than X: tmm; with Z larger than a provably dense X: transpose
+// + mm; with Z larger than an X that may be sparse (nnz unknown): tmm (X's CSC view).
 // CHECK-LABEL: func.func @tmm(
-// CHECK:         %a = phys.tmm local %X, %y : (!matrix.mat<1000x50xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<50x1xf64>
+// CHECK:         %a = phys.tmm local %X, %y : (!matrix.mat<1000x50xf64, nnz=50000>, !matrix.mat<1000x1xf64>) -> !matrix.mat<50x1xf64>
 // CHECK-NEXT:    %Xt2 = phys.transpose local %X
 // CHECK-NEXT:    %b = phys.matmul local mm %Xt2, %Z
+// CHECK-NEXT:    %c = phys.tmm local %W, %Z : (!matrix.mat<1000x50xf64>, !matrix.mat<1000x80xf64>) -> !matrix.mat<50x80xf64>
 
 // In a loop: a t(X) computed in the loop still fuses; one licm hoisted out of it does
 // not (it is paid once; the plain product on it runs every iteration).
@@ -130,12 +133,14 @@ func.func @mmchain_no(%X: !matrix.mat<1000x50xf64>, %V: !matrix.mat<50x2xf64>) -
   %a = matrix.matmul %Xt, %q : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x2xf64>) -> !matrix.mat<50x2xf64>
   func.return %a, %q : !matrix.mat<50x2xf64>, !matrix.mat<1000x2xf64>
 }
-func.func @tmm(%X: !matrix.mat<1000x50xf64>, %y: !matrix.mat<1000x1xf64>, %Z: !matrix.mat<1000x80xf64>) -> (!matrix.mat<50x1xf64>, !matrix.mat<50x80xf64>) {
-  %Xt = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+func.func @tmm(%X: !matrix.mat<1000x50xf64, nnz=50000>, %y: !matrix.mat<1000x1xf64>, %Z: !matrix.mat<1000x80xf64>, %W: !matrix.mat<1000x50xf64>) -> (!matrix.mat<50x1xf64>, !matrix.mat<50x80xf64>, !matrix.mat<50x80xf64>) {
+  %Xt = matrix.transpose %X : (!matrix.mat<1000x50xf64, nnz=50000>) -> !matrix.mat<50x1000xf64>
   %a = matrix.matmul %Xt, %y : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<50x1xf64>
-  %Xt2 = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+  %Xt2 = matrix.transpose %X : (!matrix.mat<1000x50xf64, nnz=50000>) -> !matrix.mat<50x1000xf64>
   %b = matrix.matmul %Xt2, %Z : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x80xf64>) -> !matrix.mat<50x80xf64>
-  func.return %a, %b : !matrix.mat<50x1xf64>, !matrix.mat<50x80xf64>
+  %Wt = matrix.transpose %W : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+  %c = matrix.matmul %Wt, %Z : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x80xf64>) -> !matrix.mat<50x80xf64>
+  func.return %a, %b, %c : !matrix.mat<50x1xf64>, !matrix.mat<50x80xf64>, !matrix.mat<50x80xf64>
 }
 func.func @tmm_loop(%X: !matrix.mat<1000x1000xf64>, %y: !matrix.mat<1000x1xf64>) -> !matrix.mat<1000x1xf64> {
   %c0 = arith.constant 0 : i64
