@@ -35,7 +35,7 @@ from amls.interpreter.kernels import DONATES, Kernel, KernelError, ieee, kernel,
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix, save_matrix
 from amls.interpreter.kernels.javatext import dml_tostring, java_double
-from amls.interpreter.kernels.scan import carry
+from amls.interpreter.kernels.scan import carry, recall
 
 SPARSE_THRESHOLD = 0.4
 """A sparse result with more than this fraction of non-zero cells is made dense."""
@@ -429,13 +429,15 @@ def _union(f: BinaryFn, a: sp.csr_array, b: sp.csr_array) -> Mat:
 
 def _reusable(x: Any, shape: tuple[int, ...]) -> bool:
     """Whether a donated operand's buffer can hold a float64 result of `shape`: it owns its
-    memory (a view's base may be live) and is writeable."""
+    memory (a view's base may be live), is writeable, and has no scanned facts attached
+    (they would describe the new contents)."""
     return (
         type(x) is np.ndarray
         and x.base is None
         and x.dtype == np.float64
         and x.shape == shape
         and x.flags.writeable
+        and recall(x) is None
     )
 
 
@@ -1343,10 +1345,21 @@ def _one_hot(a: Dense, row: Dense) -> Mat | None:
     keys = row[order]
     if (keys[1:] == keys[:-1]).any():
         return None  # repeated values: a cell of `a` may match several
-    pos = np.minimum(np.searchsorted(keys, a), k - 1)
-    hit = keys[pos] == a
-    cols = order[pos[hit]]
-    idx = _index_dtype(len(a), k, len(cols))
+    idx = _index_dtype(len(a), k, len(a))
+    if keys[0] == 0.0 and keys[-1] == k - 1:  # the keys are 0..k-1 (distinct, sorted)
+        # Class labels against seq(0, k-1): the label is the position, no search (5x).
+        # NaN, inf and fractions fail ai == a; -0.0 matches 0.0, as == does.
+        ai = a.astype(idx)
+        hit = (ai == a) & (ai >= 0) & (ai < k)
+        if hit.all():  # every row has its one: no compaction, indptr is 0..n
+            cols = ai if (order == np.arange(k)).all() else order[ai]
+            indptr = np.arange(len(a) + 1, dtype=idx)
+            return sp.csr_array((np.ones(len(a)), cols, indptr), shape=(len(a), k))
+        cols = order[ai[hit]]
+    else:
+        pos = np.minimum(np.searchsorted(keys, a), k - 1)
+        hit = keys[pos] == a
+        cols = order[pos[hit]]
     indptr = np.zeros(len(a) + 1, dtype=idx)
     np.cumsum(hit, out=indptr[1:])
     return sp.csr_array((np.ones(len(cols)), cols.astype(idx), indptr), shape=(len(a), k))
