@@ -118,6 +118,27 @@ def test_outer_eq_one_hot_equals_the_comparison(a: list[float], row: list[float]
         assert sp.issparse(got) and got.nnz <= len(a)  # at most one hit per row
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from([0.0, -0.0, 1.0, 2.0, 3.0, 4.0, 0.5, -1.0, 9.0, math.nan,
+                              math.inf, -math.inf, 1e300]), max_size=40),
+    st.permutations(list(range(5))),
+    st.booleans(),
+)  # fmt: skip
+def test_outer_eq_class_labels_equal_the_comparison(
+    a: list[float], perm: list[int], every_row_hits: bool
+) -> None:
+    """outer(a, row, "==") with row a permutation of 0..k-1 (the labels' fast path, where
+    the label is the column): the dense comparison's cells, exactly."""
+    if every_row_hits:
+        a = [x for x in a if x in (0.0, 1.0, 2.0, 3.0, 4.0)]  # the no-compaction branch
+    u = np.array(a, dtype=np.float64).reshape(-1, 1)
+    v = np.array(perm, dtype=np.float64).reshape(1, -1)
+    got = run("outer", u, v, head="eq")
+    np.testing.assert_array_equal(dense(got), np.equal(u, v).astype(np.float64))
+    assert sp.issparse(got) and got.has_canonical_format
+
+
 def test_outer_rejects_non_vectors() -> None:
     with pytest.raises(KernelError, match="column and a row vector"):
         run("outer", np.ones((2, 2)), np.ones((1, 2)), head="add")
