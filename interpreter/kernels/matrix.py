@@ -560,13 +560,23 @@ def sigmoid(x: Any) -> Any:
     if np.ndim(x) == 0:  # a scalar (the scalar kernels share this function)
         e0 = np.exp(-np.abs(x))
         return np.where(x >= 0, 1.0 / (1.0 + e0), e0 / (1.0 + e0))
-    e = np.abs(x)
+    return sigmoid_into(x, None)
+
+
+def sigmoid_into(x: Dense, out: Dense | None) -> Dense:
+    """sigmoid(x) written into `out` (x itself when donated; None: a new array).
+
+    np.where(x >= 0, 1, e) / (1 + e) with e = exp(-|x|), without np.where or a masked
+    ufunc (each ~0.4 ms on 100000 cells, 4x the rest): as e <= 1, max(e, x >= 0) is 1
+    where x >= 0 and e elsewhere (NaN stays NaN). The same roundings, bit for bit."""
+    pos = x >= 0  # before x may be overwritten
+    e = np.abs(x, out=out)
     np.negative(e, out=e)
     np.exp(e, out=e)
     d = e + 1.0
-    num = np.where(x >= 0, 1.0, e)
-    np.divide(num, d, out=num)
-    return num
+    np.maximum(e, pos, out=e)
+    np.divide(e, d, out=e)
+    return e
 
 
 def _not(x: Any) -> Any:
@@ -592,20 +602,26 @@ UNARY_FNS: dict[type[mx.ElementwiseUnaryOp], UnaryFn] = {
 }
 
 
-def unary(g: UnaryFn, x: Any) -> Mat:
-    """g element-wise; sparse stays sparse when g(0) == 0 (neg, abs, sqrt, round...)."""
+def unary(g: UnaryFn, x: Any, donated: tuple[int, ...] = ()) -> Mat:
+    """g element-wise; sparse stays sparse when g(0) == 0 (neg, abs, sqrt, round...).
+    With x donated (g a ufunc or sigmoid), the result is written into x's buffer."""
     a = _as_mat(x)
     if sp.issparse(a):
         if np.asarray(g(np.zeros(1)))[0] == 0:
             return _with_data(a, g(a.data))
         a = a.toarray()
+    if donated and _reusable(a, a.shape):
+        return sigmoid_into(a, a) if g is sigmoid else g(a, out=a)  # type: ignore[call-arg]
     return np.asarray(g(a), dtype=np.float64)
 
 
 def _unary_kernel(g: UnaryFn) -> Kernel:
-    def run(op: mx.ElementwiseUnaryOp, args: Args) -> Mat:
-        return unary(g, args[0])
+    def run(op: mx.ElementwiseUnaryOp, args: Args, donated: tuple[int, ...] = ()) -> Mat:
+        return unary(g, args[0], donated)
 
+    # ufuncs and sigmoid write float64 in place (np.sign too: float in, float out)
+    if g is sigmoid or (isinstance(g, np.ufunc) and g.nout == 1):
+        setattr(run, DONATES, True)
     return run
 
 

@@ -132,3 +132,20 @@ def test_axpy_takes_y_at_its_last_use() -> None:
     (r,) = _run(text, x, y)
     np.testing.assert_array_equal(r, 1.0 + 4.0 * np.arange(5.0).reshape(5, 1))
     np.testing.assert_array_equal(y, np.arange(5.0).reshape(5, 1))
+
+
+def test_unary_ops_write_into_a_donated_operand(donation: bool) -> None:
+    text = f"""
+    func.func @main(%a: {M}) -> {M} {{
+      %two = arith.constant -2.0 : f64
+      %t = matrix.mul %a, %two : ({M}, f64) -> {M}
+      %s = matrix.sigmoid %t : {M}
+      %e = matrix.exp %s : {M}
+      func.return %e : {M}
+    }}"""
+    buffers = Buffers()
+    (e,) = _run(text, _fresh(), listener=buffers)
+    x = -2.0 * _fresh()
+    z = np.exp(-np.abs(x))
+    np.testing.assert_array_equal(e, np.exp(np.where(x >= 0, 1 / (1 + z), z / (1 + z))))
+    assert (buffers.at["s"] == buffers.at["t"] == buffers.at["e"]) is donation
