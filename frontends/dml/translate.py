@@ -29,6 +29,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
     StringAttr,
+    UnitAttr,
     f64,
     i1,
     i64,
@@ -320,6 +321,8 @@ class Translator:
         self.check_index(X, rb, cb, target)
         if value.kind == "matrix":
             v = value.ssa
+            assert v is not None
+            self.check_extent(X, v, (nr, nc), (rb, cb), target)
         elif value.scalar:
             v = self.mop(mx.FillOp, [self.ssa_as(value, "f64", node), nr, nc], node)
         else:
@@ -764,6 +767,61 @@ class Translator:
         n = self.binop("-", hi, start, r)
         bounds = (lo.const, hi.const)
         return self.materialize(start, r).ssa, self.materialize(n, r).ssa, bounds  # type: ignore[return-value]
+
+    def check_extent(
+        self,
+        X: SSAValue,
+        v: SSAValue,
+        extent: tuple[SSAValue, SSAValue],
+        bounds: tuple[tuple[Any, Any] | None, tuple[Any, Any] | None],
+        node: S.Node,
+    ) -> None:
+        """X[rows, cols] = v needs v of the range's size, as SystemDS checks: a located
+        error now where both sizes are known, otherwise a check that stops the run (never
+        a partial or broadcast assignment)."""
+        xt, vt = X.type, v.type
+        xdims = (xt.rows, xt.cols) if isinstance(xt, mx.MatrixType) else (None, None)
+        vdims = (vt.rows, vt.cols) if isinstance(vt, mx.MatrixType) else (None, None)
+        want: list[int | None] = []
+        for b, n in zip(bounds, xdims, strict=True):
+            if b is None:
+                want.append(n if isinstance(n, int) else None)
+            else:
+                lo, hi = b
+                want.append(hi - lo + 1 if isinstance(lo, int) and isinstance(hi, int) else None)
+        shown = ", ".join(
+            ""
+            if b is None
+            else f"{b[0] if b[0] is not None else '?'}"
+            + ("" if b[0] == b[1] else f":{b[1] if b[1] is not None else '?'}")
+            for b in bounds
+        )
+        got = [d if isinstance(d, int) else None for d in vdims]
+        if None not in want and None not in got:
+            if want != got:
+                raise self.err(
+                    node,
+                    f"left index [{shown}] is {want[0]}x{want[1]}, "
+                    f"but the assigned matrix is {got[0]}x{got[1]}",
+                )
+            return
+        # Sizes known only at run time: nrow(v) != rows or ncol(v) != cols stops the run.
+        bad: SSAValue | None = None
+        for n_op, ext in ((mx.NrowOp, extent[0]), (mx.NcolOp, extent[1])):
+            d = self.mop(n_op, [v], node, i64)
+            ne = self.emit(arith.CmpiOp(d, ext, "ne"), node).results[0]
+            bad = ne if bad is None else self.emit(arith.OrIOp(bad, ne), node).results[0]
+        assert bad is not None
+        then, orelse = Block(), Block()
+        stop = mx.PrintOp.build(operands=[self.const(0, "i64", node).ssa], properties={})
+        stop.attributes["text"] = StringAttr(
+            f"left index [{shown}]: the assigned matrix differs in size from the index range"
+        )
+        stop.attributes["stop"] = UnitAttr()
+        self._in_block(then, lambda: self.emit(stop, node))
+        for b in (then, orelse):
+            self._in_block(b, lambda: self.emit(scf.YieldOp(), node))
+        self.emit(scf.IfOp(bad, [], Region(then), Region(orelse)), node)
 
     def check_index(
         self,
