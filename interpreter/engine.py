@@ -199,7 +199,7 @@ class AmlsInterpreter(Interpreter):
         """An amls.interpreter.recompile.Recompiler, or None (no dynamic recompilation)."""
         self._kernels = kernels if kernels is not None else {}
         self._code: dict[Block, _BlockCode] = {}
-        self._kinds: dict[type[Operation], tuple[int, Any, Any]] = {}
+        self._kinds: dict[type[Operation], tuple[int, Any, Any, bool]] = {}
         self._frame: dict[int, Any] = {}
 
     def call_op(self, op: Any, inputs: PythonValues = ()) -> PythonValues:
@@ -214,7 +214,7 @@ class AmlsInterpreter(Interpreter):
         return super().call_op(op, inputs)
 
     def _run_op(self, op: Operation, inputs: PythonValues) -> Any:
-        # (xDSL's entry for single ops, e.g. Interpreter.run_op; blocks use _run_block)
+        # (xDSL's entry for single ops, e.g. Interpreter.run_op; blocks use _run_region)
         try:
             return super()._run_op(op, inputs)
         except OpFailure:

@@ -789,13 +789,7 @@ class Translator:
             else:
                 lo, hi = b
                 want.append(hi - lo + 1 if isinstance(lo, int) and isinstance(hi, int) else None)
-        shown = ", ".join(
-            ""
-            if b is None
-            else f"{b[0] if b[0] is not None else '?'}"
-            + ("" if b[0] == b[1] else f":{b[1] if b[1] is not None else '?'}")
-            for b in bounds
-        )
+        shown = _shown_index(bounds)
         got = [d if isinstance(d, int) else None for d in vdims]
         if None not in want and None not in got:
             if want != got:
@@ -835,13 +829,7 @@ class Translator:
         t = X.type
         dims = (t.rows, t.cols) if isinstance(t, mx.MatrixType) else (None, None)
         dims = tuple(d if isinstance(d, int) else None for d in dims)
-        shown = ", ".join(
-            ""
-            if b is None
-            else f"{b[0] if b[0] is not None else '?'}"
-            + ("" if b[0] == b[1] else f":{b[1] if b[1] is not None else '?'}")
-            for b in (rows, cols)
-        )
+        shown = _shown_index((rows, cols))
         size = f"{dims[0]}x{dims[1]}" if None not in dims else None
         for b, n, what in ((rows, dims[0], "row"), (cols, dims[1], "column")):
             if b is None:
@@ -1230,6 +1218,18 @@ class Translator:
         finally:
             self.block, self.env, self.cur_file, self.live_after, self._ns_prefix = saved
         return fop
+
+
+def _shown_index(bounds: Sequence[tuple[Any, Any] | None]) -> str:
+    """DML's index text for error messages: `1:3, 2` (an unknown bound as ?, a whole axis
+    empty)."""
+    return ", ".join(
+        ""
+        if b is None
+        else f"{b[0] if b[0] is not None else '?'}"
+        + ("" if b[0] == b[1] else f":{b[1] if b[1] is not None else '?'}")
+        for b in bounds
+    )
 
 
 def _mark_dml_index(op: Operation, rows: Any, cols: Any) -> None:

@@ -156,22 +156,17 @@ def mmchain(op: phys.MmchainOp, args: Args) -> Any:
 @ieee
 def tmm(op: phys.TmmOp, args: Args) -> Any:
     x, y = mk._as_mat(args[0]), mk._as_mat(args[1])
+    if x.shape[0] != y.shape[0]:  # t(X) %*% Y, in the terms of the product it stands for
+        raise KernelError(
+            f"matmul inner dimensions differ: {x.shape[1]}x{x.shape[0]} %*% "
+            f"{y.shape[0]}x{y.shape[1]}"
+        )
     if _all_dense(x, y):
-        if x.shape[0] != y.shape[0]:
-            raise KernelError(
-                f"matmul inner dimensions differ: {x.shape[1]}x{x.shape[0]} %*% "
-                f"{y.shape[0]}x{y.shape[1]}"
-            )
         return np.ascontiguousarray((y.T @ x).T)  # t(t(Y) %*% X): X is read in place
     if sp.issparse(x) and not sp.issparse(y) and np.isfinite(y).all():
         # t(X) of a CSR X is a CSC view: its product with a dense Y needs no transposed
         # copy (a loop-invariant t(X) fused here would otherwise be rebuilt every
         # iteration). A finite Y meets X's implicit zeros without making NaN.
-        if x.shape[0] != y.shape[0]:
-            raise KernelError(
-                f"matmul inner dimensions differ: {x.shape[1]}x{x.shape[0]} %*% "
-                f"{y.shape[0]}x{y.shape[1]}"
-            )
         return mk._finish(np.asarray(x.T @ y))
     return mk.matmul_values(mk._as_mat(x.T), y)
 
