@@ -6,7 +6,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from sys import getrefcount
 from typing import Any
 
@@ -26,6 +26,7 @@ from xdsl.interpreter import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 
 from amls.dialects.matrix import MatrixLikeType
+from amls.interpreter.codegen import BlockFn, OpError, compile_block
 from amls.interpreter.kernels import (
     DONATES,
     IEEE_BODY,
@@ -105,18 +106,23 @@ class SessionFunctions(InterpreterFunctions):
         self.session = session
 
 
-@dataclass
 class OpStats(Interpreter.Listener):
     """Count and time per op kind. Calls and region ops are counted; their bodies are timed.
 
-    Costs ~1 us per op (two clock reads, a label looked up per op): `--stats` runs
-    within a few percent of plain ones."""
+    Per op it keeps [count, seconds, op]; `counts` and `times` add them up by label.
+    As a listener it costs ~1 us per op (two clock reads and two calls); a compiled block
+    (codegen.py) updates the same slots inline instead, ~0.3 us per op."""
 
-    counts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    times: dict[str, float] = field(default_factory=lambda: defaultdict(float))
-    _stack: list[float] = field(default_factory=list)
-    _labels: dict[int, tuple[str, bool]] = field(default_factory=dict)
-    """id(op) -> (its label, whether its own time counts: not for containers)."""
+    def __init__(self) -> None:
+        self.slots: dict[int, list[Any]] = {}
+        """id(op) -> [times run, seconds (not one-time imports), the op]."""
+        self._stack: list[float] = []
+
+    def slot(self, op: Operation) -> list[Any]:
+        got = self.slots.get(id(op))
+        if got is None:
+            got = self.slots[id(op)] = [0, 0.0, op]
+        return got
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
         self._stack.append(time.perf_counter() - lazy.import_seconds())
@@ -124,14 +130,30 @@ class OpStats(Interpreter.Listener):
     def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
         # (not one-time imports, e.g. scipy.sparse: amls-run reports them as their own phase)
         t = time.perf_counter() - lazy.import_seconds() - self._stack.pop()
-        got = self._labels.get(id(op))
+        got = self.slots.get(id(op))
         if got is None:
-            timed = not op.regions and not isinstance(op, func.CallOp)  # containers: body
-            got = self._labels[id(op)] = (op_label(op), timed)
-        name, timed = got
-        self.counts[name] += 1
-        if timed:
-            self.times[name] += t
+            got = self.slots[id(op)] = [0, 0.0, op]
+        got[0] += 1
+        got[1] += t
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Label -> how often ops of that label ran."""
+        out: dict[str, int] = defaultdict(int)
+        for n, _, op in self.slots.values():
+            if n:
+                out[op_label(op)] += n
+        return out
+
+    @property
+    def times(self) -> dict[str, float]:
+        """Label -> seconds spent in ops of that label; containers (region ops, calls)
+        are left out: their bodies' ops are timed."""
+        out: dict[str, float] = defaultdict(float)
+        for n, t, op in self.slots.values():
+            if n and not op.regions and not isinstance(op, func.CallOp):
+                out[op_label(op)] += t
+        return out
 
 
 def _dead_after(block: Block, ops: list[Operation]) -> dict[int, tuple[SSAValue, ...]]:
@@ -203,6 +225,10 @@ class AmlsInterpreter(Interpreter):
         self._frame: dict[int, Any] = {}
 
     def call_op(self, op: Any, inputs: PythonValues = ()) -> PythonValues:
+        if isinstance(op, str):
+            # (xDSL's call_op asks isinstance(op, Operation) first: for a str that walks
+            # every op class ever defined, ~1 ms once per process)
+            op = self.get_op_for_symbol(op)
         if self.recompiler is not None:
             fn = op if isinstance(op, Operation) else self.get_op_for_symbol(op)
             if isinstance(fn, func.FuncOp) and RECOMPILE_ATTR in fn.attributes:
@@ -244,6 +270,17 @@ class AmlsInterpreter(Interpreter):
             code = self._code.get(block)
             if code is None:
                 code = self._code[block] = self._compile(block)
+            if code.fn is not None:
+                return self._run_compiled(code, frame, args)
+            code.runs += 1
+            if code.runs == CODEGEN_AFTER and CODEGEN:
+                # A block that runs again (a loop body, a function called in a loop):
+                # from now on as one Python function (codegen.py).
+                stats = [x for x in listeners if type(x) is OpStats]
+                others = [x for x in listeners if type(x) is not OpStats]
+                code.fn = compile_block(block, code.steps, _KERNEL, others, stats, self)
+                if code.fn is not None:
+                    return self._run_compiled(code, frame, args)
             if len(args) != len(code.arg_keys):
                 raise InterpretationError(
                     f"block takes {len(code.arg_keys)} arguments, given {len(args)}"
@@ -310,6 +347,24 @@ class AmlsInterpreter(Interpreter):
                 raise OpFailure(op, f"{type(e).__name__}: {e}") from e
         return ()
 
+    def _run_compiled(
+        self, code: _BlockCode, frame: dict[int, Any], args: PythonValues
+    ) -> PythonValues:
+        try:
+            return code.fn(frame, self, args)  # type: ignore[misc]
+        except OpError as e:
+            cause = e.cause
+            if isinstance(cause, OpFailure):  # from a nested region: already located
+                raise cause from None
+            if e.at < 0:
+                raise InterpretationError(
+                    f"block takes {len(code.arg_keys)} arguments, given {len(args)}"
+                ) from None
+            op = code.steps[e.at][0]
+            if e.kernel and isinstance(cause, KernelError):
+                raise OpFailure(op, str(cause)) from cause
+            raise OpFailure(op, f"{type(cause).__name__}: {cause}") from cause
+
     def _compile(self, block: Block) -> _BlockCode:
         """The block's steps: per op its kernel (run directly) or xDSL impl, operand and
         result slots, and the matrix values whose last use it is (freed after it).
@@ -375,10 +430,21 @@ _DONATION = sys.implementation.name == "cpython" and sys.version_info < (3, 14)
 references, which would undercount): elsewhere kernels always allocate."""
 
 
-@dataclass(frozen=True, slots=True)
+CODEGEN = True
+"""Compile blocks that run repeatedly into Python functions (codegen.py)."""
+CODEGEN_AFTER = 2
+"""...from their second run: a block that runs once (straight-line code) is not worth it
+(compiling costs ~10-20 us per op; a step of the step loop ~2 us)."""
+
+
+@dataclass(slots=True)
 class _BlockCode:
     arg_keys: tuple[int, ...]
     steps: tuple[_Step, ...]
+    runs: int = 0
+    """How often the step loop ran the block."""
+    fn: BlockFn | None = None
+    """The block as one function, once it has run CODEGEN_AFTER times (if it applies)."""
 
 
 def make_interpreter(

@@ -15,7 +15,7 @@ from types import ModuleType
 
 _SECONDS: dict[str, float] = {}
 """Module name -> wall time of its import through `load` (once per process)."""
-_TOTAL = [0.0]  # their sum: read twice per op by --stats
+IMPORT_SECONDS = [0.0]  # their sum: read twice per op by --stats
 
 
 def load(name: str) -> ModuleType:
@@ -27,13 +27,13 @@ def load(name: str) -> ModuleType:
     module = importlib.import_module(name)
     took = time.perf_counter() - t0
     _SECONDS[name] = _SECONDS.get(name, 0.0) + took
-    _TOTAL[0] += took
+    IMPORT_SECONDS[0] += took
     return module
 
 
 def import_seconds() -> float:
     """Wall time this process has spent in imports through `load`."""
-    return _TOTAL[0]
+    return IMPORT_SECONDS[0]
 
 
 def imported() -> tuple[str, ...]:

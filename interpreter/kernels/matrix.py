@@ -731,6 +731,48 @@ def _dot(x: Dense, y: Dense) -> float:
     return float(np.einsum("i,i->", x, y))
 
 
+def _csr_matvec(a: Mat, b: Dense) -> Dense | None:
+    """CSR a times a finite dense column b, by SciPy's C++ kernel straight into a fresh
+    n x 1 result; None where that does not apply (b not finite, an empty side, no kernel).
+
+    SciPy's `a @ b` costs ~15 us of Python around a 30 us product on PageRank's 40,000
+    links: its operand checks, and then ours for the NaNs a sparse product misses (there
+    are none where b is finite, and sum(b) is finite exactly when no cell of b is
+    Inf/NaN, or overflows: then the general path decides). The result is owned and
+    contiguous, so the next element-wise op can take its buffer (donation).
+    """
+    matvec = _CSR_MATVEC[0]
+    if matvec is None or type(a) is not sp.csr_array:
+        return None
+    n, m = a.shape
+    if n == 0 or m == 0 or not math.isfinite(float(np.add.reduce(b, axis=None))):
+        return None
+    out = np.zeros((n, 1))
+    matvec(n, m, a.indptr, a.indices, a.data, np.ascontiguousarray(b), out)
+    return out
+
+
+def _sparsetools_matvec() -> Any:
+    try:  # SciPy's compiled kernels: private, but the same since SciPy 0.7
+        from scipy.sparse._sparsetools import csr_matvec
+    except ImportError:  # pragma: no cover - a SciPy without it: the public path
+        return None
+    return csr_matvec
+
+
+class _LazyMatvec(list[Any]):
+    """[csr_matvec], looked up when the first CSR matrix-vector product runs (a CSR
+    operand means scipy.sparse is imported already)."""
+
+    def __getitem__(self, i: Any) -> Any:
+        if not self:
+            self.append(_sparsetools_matvec())
+        return list.__getitem__(self, i)
+
+
+_CSR_MATVEC = _LazyMatvec()
+
+
 def matmul_values(a: Mat, b: Mat) -> Mat:
     if a.shape[1] != b.shape[0]:
         raise KernelError(
@@ -748,6 +790,9 @@ def matmul_values(a: Mat, b: Mat) -> Mat:
             return np.multiply(a, b)
         return a @ b
     if type(b) is np.ndarray and b.shape[1] == 1:
+        direct = _csr_matvec(a, b)
+        if direct is not None:
+            return direct
         # A matrix-vector product: SciPy's 1-D path (csr_matvec) is ~6 us faster than its
         # n x 1 multi-vector one, a pagerank iteration's worth of Python.
         out = (a @ b[:, 0]).reshape(-1, 1)

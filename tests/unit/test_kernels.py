@@ -433,6 +433,31 @@ def test_matmul_nan_meets_implicit_zero() -> None:
         assert_close(run("matmul", t, s), dense(t) @ dense(s))
 
 
+def test_csr_times_a_column_runs_scipys_kernel_and_keeps_ieee() -> None:
+    from amls.interpreter.kernels.matrix import _csr_matvec
+
+    s = _sparse_sample(40, 0.1)
+    b = np.linspace(-2.0, 3.0, 40).reshape(-1, 1)
+    got = _csr_matvec(s, b)
+    assert got is not None and got.flags.owndata and got.flags.c_contiguous
+    assert_close(got, dense(s) @ b)
+    wide = np.linspace(0.0, 1.0, 120).reshape(40, 3)
+    assert_close(run("matmul", s, wide[:, 1:2]), dense(s) @ wide[:, 1:2])  # a strided view
+    s64 = sp.csr_array((s.data, s.indices.astype(np.int64), s.indptr.astype(np.int64)), s.shape)
+    assert_close(run("matmul", s64, b), dense(s) @ b)
+    big = np.full((40, 1), 1e307)  # sum(b) overflows: the general path decides
+    with np.errstate(all="ignore"):  # (as kernels run: the engine sets it per call)
+        assert _csr_matvec(s, big) is None
+        assert_close(run("matmul", s, big), dense(s) @ big)
+        for bad in (INF, NAN):  # meets the implicit zeros: NaN where dense gives NaN
+            c = b.copy()
+            c[5, 0] = bad
+            assert _csr_matvec(s, c) is None
+            assert_close(run("matmul", s, c), dense(s) @ c)
+    assert _csr_matvec(csr(np.zeros((0, 40))), b) is None
+    assert_same(run("matmul", csr(np.zeros((0, 40))), b), np.zeros((0, 1)))
+
+
 def test_matmul_sparse_policy_and_errors() -> None:
     s = _sparse_sample(40, 0.02)
     assert sp.issparse(run("matmul", s, s))
