@@ -157,7 +157,7 @@ class _Gen:
             self.define(value, name)
         kernel_ops = []
         n = len(self.steps)
-        for i, (op, mode, fn, ft, ins, outs, dead, donors) in enumerate(self.steps):
+        for i, (op, mode, fn, ft, ins, outs, dead, donors, _) in enumerate(self.steps):
             self.emit(f"at = {i}")
             o = self.const("O", i, op)
             operands = ", ".join(self.ref(k) for k in ins)

@@ -37,6 +37,7 @@ from amls.interpreter.kernels import (
     lazy,
     load_builtin_kernels,
 )
+from amls.interpreter.kernels.lazy import IMPORT_SECONDS
 from amls.interpreter.phys import local as _local  # noqa: F401  (registers the phys kernels)
 from amls.interpreter.phys.dist import DIST_KERNELS, runs_dist
 from amls.interpreter.phys.session import DistKernel, DistSession
@@ -109,19 +110,21 @@ class SessionFunctions(InterpreterFunctions):
 class OpStats(Interpreter.Listener):
     """Count and time per op kind. Calls and region ops are counted; their bodies are timed.
 
-    Per op it keeps [count, seconds, op]; `counts` and `times` add them up by label.
-    As a listener it costs ~1 us per op (two clock reads and two calls); a compiled block
-    (codegen.py) updates the same slots inline instead, ~0.3 us per op."""
+    Per op it keeps a slot [count, seconds, op, timed]; `counts` and `times` add them up
+    by label. AmlsInterpreter updates the slots inline (two clock reads per op, ~0.3 us);
+    as a plain listener (another interpreter) it costs ~1 us per op."""
 
     def __init__(self) -> None:
         self.slots: dict[int, list[Any]] = {}
-        """id(op) -> [times run, seconds (not one-time imports), the op]."""
+        """id(op) -> [times run, seconds (not one-time imports), the op, timed]."""
         self._stack: list[float] = []
 
     def slot(self, op: Operation) -> list[Any]:
+        """[times run, seconds, the op, whether its own time counts] for `op`."""
         got = self.slots.get(id(op))
         if got is None:
-            got = self.slots[id(op)] = [0, 0.0, op]
+            timed = not op.regions and not isinstance(op, func.CallOp)  # containers: bodies
+            got = self.slots[id(op)] = [0, 0.0, op, timed]
         return got
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
@@ -130,9 +133,7 @@ class OpStats(Interpreter.Listener):
     def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
         # (not one-time imports, e.g. scipy.sparse: amls-run reports them as their own phase)
         t = time.perf_counter() - lazy.import_seconds() - self._stack.pop()
-        got = self.slots.get(id(op))
-        if got is None:
-            got = self.slots[id(op)] = [0, 0.0, op]
+        got = self.slot(op)
         got[0] += 1
         got[1] += t
 
@@ -140,7 +141,7 @@ class OpStats(Interpreter.Listener):
     def counts(self) -> dict[str, int]:
         """Label -> how often ops of that label ran."""
         out: dict[str, int] = defaultdict(int)
-        for n, _, op in self.slots.values():
+        for n, _, op, _ in self.slots.values():
             if n:
                 out[op_label(op)] += n
         return out
@@ -150,8 +151,8 @@ class OpStats(Interpreter.Listener):
         """Label -> seconds spent in ops of that label; containers (region ops, calls)
         are left out: their bodies' ops are timed."""
         out: dict[str, float] = defaultdict(float)
-        for n, t, op in self.slots.values():
-            if n and not op.regions and not isinstance(op, func.CallOp):
+        for n, t, op, timed in self.slots.values():
+            if n and timed:
                 out[op_label(op)] += t
         return out
 
@@ -223,6 +224,11 @@ class AmlsInterpreter(Interpreter):
         self._code: dict[Block, _BlockCode] = {}
         self._kinds: dict[type[Operation], tuple[int, Any, Any, bool]] = {}
         self._frame: dict[int, Any] = {}
+        stats = [x for x in self.listeners if type(x) is OpStats]
+        self._stats: OpStats | None = stats[0] if stats else None
+        """The run's OpStats, updated inline by the steps (two clock reads per op)."""
+        self._others = tuple(x for x in self.listeners if x is not self._stats)
+        """The other listeners, called per op."""
 
     def call_op(self, op: Any, inputs: PythonValues = ()) -> PythonValues:
         if isinstance(op, str):
@@ -264,7 +270,9 @@ class AmlsInterpreter(Interpreter):
 
     def _run_region(self, region: Region, args: PythonValues) -> PythonValues:
         frame = self._frame
-        listeners = self.listeners
+        listeners = self._others
+        pc, imported = time.perf_counter, IMPORT_SECONDS
+        t0 = z0 = 0.0
         block: Block | None = region.blocks.first
         while block is not None:
             code = self._code.get(block)
@@ -274,11 +282,10 @@ class AmlsInterpreter(Interpreter):
                 return self._run_compiled(code, frame, args)
             code.runs += 1
             if code.runs == CODEGEN_AFTER and CODEGEN:
-                # A block that runs again (a loop body, a function called in a loop):
-                # from now on as one Python function (codegen.py).
-                stats = [x for x in listeners if type(x) is OpStats]
-                others = [x for x in listeners if type(x) is not OpStats]
-                code.fn = compile_block(block, code.steps, _KERNEL, others, stats, self)
+                # A block that runs again and again (a long loop's body, a function called
+                # in one): from now on as one Python function (codegen.py).
+                stats = [self._stats] if self._stats is not None else []
+                code.fn = compile_block(block, code.steps, _KERNEL, listeners, stats, self)
                 if code.fn is not None:
                     return self._run_compiled(code, frame, args)
             if len(args) != len(code.arg_keys):
@@ -291,11 +298,13 @@ class AmlsInterpreter(Interpreter):
             block = None
             op: Operation | None = None
             try:
-                for op, mode, fn, ft, ins, outs, dead, donors in code.steps:
+                for op, mode, fn, ft, ins, outs, dead, donors, slot in code.steps:
                     inputs = tuple([frame[k] for k in ins]) if ins else ()
                     if listeners:
                         for listener in listeners:
                             listener.will_interpret_op(op, inputs)
+                    if slot is not None:  # --stats, inline (OpStats.slots)
+                        t0, z0 = pc(), imported[0]
                     if mode == _KERNEL:
                         if dead:  # a kernel has no region: its dead operands go first
                             for key in dead:
@@ -327,6 +336,10 @@ class AmlsInterpreter(Interpreter):
                             )
                         for key, value in zip(outs, values, strict=True):
                             frame[key] = value
+                    if slot is not None:
+                        slot[0] += 1
+                        if slot[3]:  # (not containers: their bodies' ops are timed)
+                            slot[1] += pc() - t0 - (imported[0] - z0)
                     if listeners:
                         for listener in listeners:
                             listener.did_interpret_op(op, values)
@@ -385,7 +398,8 @@ class AmlsInterpreter(Interpreter):
             drop = tuple(map(id, dead[i])) if i in dead else ()
             # Operands at their last use may lend their buffers to a donating kernel's result.
             donors = tuple(j for j, k in enumerate(ins) if k in drop) if kind[3] else ()
-            steps.append((op, kind[0], kind[1], kind[2], ins, outs, drop, donors))
+            slot = self._stats.slot(op) if self._stats is not None else None
+            steps.append((op, kind[0], kind[1], kind[2], ins, outs, drop, donors, slot))
         return _BlockCode(tuple(map(id, block.args)), tuple(steps))
 
     def _kind(self, op: Operation) -> tuple[int, Any, Any, bool]:
@@ -420,10 +434,19 @@ def _no_impl(ft: Any, interp: Interpreter, op: Operation, args: PythonValues) ->
 
 _KERNEL, _IMPL = 0, 1
 _Step = tuple[
-    Operation, int, Any, Any, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
+    Operation,
+    int,
+    Any,
+    Any,
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    "list[Any] | None",
 ]
 """(op, mode, kernel or xDSL impl, the impl's functions object, operand slots, result
-slots, slots freed after the op, indices of the operands it may be donated)."""
+slots, slots freed after the op, indices of the operands it may be donated, its OpStats
+slot when --stats counts it)."""
 
 _DONATION = sys.implementation.name == "cpython" and sys.version_info < (3, 14)
 """Donation reads reference counts, exact in CPython up to 3.13 (3.14 may borrow stack
@@ -432,9 +455,10 @@ references, which would undercount): elsewhere kernels always allocate."""
 
 CODEGEN = True
 """Compile blocks that run repeatedly into Python functions (codegen.py)."""
-CODEGEN_AFTER = 2
-"""...from their second run: a block that runs once (straight-line code) is not worth it
-(compiling costs ~10-20 us per op; a step of the step loop ~2 us)."""
+CODEGEN_AFTER = 128
+"""...from their 128th run. Compiling costs ~0.1 ms plus ~30-40 us per op (CPython's
+compiler), and saves ~0.5 us per op and run (dispatch): it pays back after ~100 more
+runs, so only long loops are compiled."""
 
 
 @dataclass(slots=True)

@@ -53,9 +53,16 @@ func.func @main(%x0: {V}, %n: i64) -> ({V}, f64) {{
 """
 
 
+def _codegen(monkeypatch: pytest.MonkeyPatch, on: bool) -> None:
+    """Compile every block from its second run (the default waits for long loops), or
+    never."""
+    monkeypatch.setattr(engine, "CODEGEN", on)
+    monkeypatch.setattr(engine, "CODEGEN_AFTER", 2)
+
+
 @pytest.fixture(params=[True, False], ids=["codegen", "steps"])
 def codegen(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
-    monkeypatch.setattr(engine, "CODEGEN", request.param)
+    _codegen(monkeypatch, request.param)
     return bool(request.param)
 
 
@@ -76,10 +83,21 @@ def test_nested_loops_give_the_step_loops_numbers(codegen: bool) -> None:
     assert acc == total
 
 
-def test_the_loop_body_is_compiled_from_its_second_run() -> None:
+def test_by_default_only_long_loops_are_compiled() -> None:
+    interp = make_interpreter(_module(NESTED))
+    interp.call_op("main", (np.ones((3, 1)), engine.CODEGEN_AFTER - 1))
+    assert not any(c.fn for c in interp._code.values())  # noqa: SLF001
+    interp.call_op("main", (np.ones((3, 1)), engine.CODEGEN_AFTER + 1))
+    assert any(c.fn for c in interp._code.values())  # noqa: SLF001
+
+
+def test_the_loop_body_is_compiled_from_its_second_run(codegen: bool) -> None:
     interp = make_interpreter(_module(NESTED))
     interp.call_op("main", (np.ones((3, 1)), 4))
     compiled = [c for c in interp._code.values() if c.fn is not None]  # noqa: SLF001
+    if not codegen:
+        assert not compiled
+        return
     # the outer body (4 runs), the inner loop's body (2 runs per odd i), and the
     # branches that ran twice; @main itself ran once: not compiled.
     assert len(compiled) >= 2
@@ -101,7 +119,7 @@ class Calls(Interpreter.Listener):
 def test_listeners_and_stats_see_every_op_either_way(monkeypatch: pytest.MonkeyPatch) -> None:
     got: dict[bool, tuple[list[tuple[str, str]], dict[str, int], set[str]]] = {}
     for on in (True, False):
-        monkeypatch.setattr(engine, "CODEGEN", on)
+        _codegen(monkeypatch, on)
         calls, stats = Calls(), OpStats()
         run_function(_module(NESTED), "main", [np.ones((4, 1)), 6], [calls, stats])
         got[on] = (calls.seen, dict(stats.counts), set(stats.times))
@@ -168,7 +186,7 @@ def test_donation_inside_a_compiled_body(monkeypatch: pytest.MonkeyPatch) -> Non
                 self.shared += 1
 
     for on in (True, False):
-        monkeypatch.setattr(engine, "CODEGEN", on)
+        _codegen(monkeypatch, on)
         same = Same()
         (x,) = run_function(_module(text), "main", [np.ones((1000, 1)), 5], [same])
         np.testing.assert_array_equal(x, np.full((1000, 1), 94.0))
@@ -188,7 +206,7 @@ def test_examples_are_bit_identical_with_and_without_codegen(
     compile_module(module, ctx, "O2", "main")
     out = {}
     for on in (True, False):
-        monkeypatch.setattr(engine, "CODEGEN", on)
+        _codegen(monkeypatch, on)
         out[on] = run_function(module, "main", [])
     for a, b in zip(out[True], out[False], strict=True):
         a = a.toarray() if hasattr(a, "toarray") else a
