@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 from cases import ASYMPTOTIC, BY_NAME, CASES, DATA, HERE, LOOP, Case
-from gen_data import generate
+from gen_data import SCALES, generate
 
 sys.path.insert(0, str(HERE.parent))  # bench/: its _common and run_examples
 from _common import (  # noqa: E402
@@ -269,7 +269,10 @@ def markdown(res: dict[str, Any]) -> str:
         )
         or f"{b['numpy_blas']} (threadpoolctl not installed)"
     )
+    sizes = ", ".join(f"{k} {'x'.join(map(str, v))}" for k, v in res["sizes"].items())
     lines = [
+        f"Scale {res['scale']} (gen_data.py: {sizes}).",
+        "",
         f"Measured {m['date']} on {m['cpu']} ({m['nproc']} CPUs), Python {m['python']}, "
         f"NumPy {m['numpy']}, SciPy {m['scipy']}; BLAS: {pools}. Commit {res['commit']}.",
         f"Load before: `{res['uptime_before']}`; after: `{res['uptime_after']}`. "
@@ -335,9 +338,9 @@ def readme_body(text: str, argv: list[str]) -> str:
         "Programs written the way a user writes them, data read from .npy / .mtx files "
         "(bench/user_programs/: one .mlir per case, naive/ the literal NumPy translation, "
         "handopt/ what an expert writes; method in run.py's docstring). "
-        f"Written by `{command}` (also bench/user_programs/results.md, raw numbers in "
-        "results.json; inputs from bench/user_programs/gen_data.py, written once under "
-        "bench/out/user_programs).\n\n" + text
+        f"Written by `{command}` (also bench/user_programs/results*.md, raw numbers in "
+        "results*.json; inputs from bench/user_programs/gen_data.py, written once under "
+        "bench/out/user_programs*).\n\n" + text
     )
 
 
@@ -358,20 +361,35 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", choices=sorted(BY_NAME), help="cases (default: all)")
     ap.add_argument("--reps", type=int, default=5, help="timed rounds (default 5)")
     ap.add_argument("--warmup", type=int, default=1, help="untimed rounds first (default 1)")
-    ap.add_argument("--data", type=Path, default=DATA, help="folder of the input files")
+    ap.add_argument(
+        "--scale",
+        choices=("full", "large"),
+        default="full",
+        help="input sizes (gen_data.py); large runs the asymptotic cases by default",
+    )
+    ap.add_argument("--data", type=Path, help="folder of the input files (default: by scale)")
     ap.add_argument("--max-busy", type=float, default=0.25, help="wait until at most this busy")
     ap.add_argument("--max-wait", type=float, default=10.0, help="...but at most this many s")
     ap.add_argument("--no-wait", action="store_true", help="do not wait for a quiet machine")
     ap.add_argument("--blas-threads", type=int, help="OPENBLAS_NUM_THREADS etc. for every run")
-    ap.add_argument("--out", type=Path, default=HERE / "results.md")
+    ap.add_argument("--out", type=Path, help="default: results.md (results_large.md)")
     ap.add_argument("--readme", action="store_true", help="also write bench/README.md's section")
     args = ap.parse_args(argv)
     set_blas_threads(args.blas_threads)
-    cases = [BY_NAME[n] for n in args.only] if args.only else CASES
-    if args.data == DATA:
-        generate(DATA, "full")
+    large = args.scale == "large"
+    if args.only:
+        cases = [BY_NAME[n] for n in args.only]
+    else:
+        cases = [c for c in CASES if c.kind == ASYMPTOTIC] if large else CASES
+    if args.data is None:
+        args.data = DATA.with_name("user_programs_large") if large else DATA
+        generate(args.data, args.scale)
+    if args.out is None:
+        args.out = HERE / ("results_large.md" if large else "results.md")
     mach = machine()
     res: dict[str, Any] = {
+        "scale": args.scale,
+        "sizes": SCALES[args.scale],
         "machine": mach,
         "blas": blas_info(mach["blas"]),
         "commit": git_commit(),
@@ -395,7 +413,8 @@ def main(argv: list[str] | None = None) -> int:
         json.dumps(res | {"runs": got["runs"]}, indent=1, default=str) + "\n"
     )
     if args.readme:
-        replace_section("user_programs", readme_body(text, sys.argv[1:] if argv is None else argv))
+        section = "user_programs_large" if large else "user_programs"
+        replace_section(section, readme_body(text, sys.argv[1:] if argv is None else argv))
     if any(got["mismatches"].values()):
         bar = "!" * 78
         print(f"\n{bar}\nRESULT MISMATCH (see the table)\n{bar}", file=sys.stderr)

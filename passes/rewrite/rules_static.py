@@ -214,6 +214,16 @@ STATIC_RULES: list[Rule] = [
         for cls in mx.BINARY_OPS
         if not is_commutative(cls)
     ),
+    # A fill times or over a scalar is a fill of the product: the same operation per cell
+    # (so exact, NaN and Inf included), without a matrix op; the teleport vector of
+    # PageRank, (1 - alpha) * (e %*% u %*% p) with e a column of ones, then folds into a
+    # scalar by fill-to-scalar.
+    Rule("fill-scale", Op(mx.FillOp, Lit(1.0), Var("r"), Var("k")) * s,
+         Op(mx.FillOp, s, Var("r"), Var("k"))),
+    Rule("fill-scale", Op(mx.FillOp, a, Var("r"), Var("k")) * s,
+         Op(mx.FillOp, Op(arith.MulfOp, a, s), Var("r"), Var("k"))),
+    Rule("fill-scale", Op(mx.FillOp, a, Var("r"), Var("k")) / s,
+         Op(mx.FillOp, Op(arith.DivfOp, a, s), Var("r"), Var("k"))),
     Rule("add-self", X + X, X * 2.0),
     Rule("mul-self", X * X, X**2.0),
     Rule("sign-from-compare", (X > 0.0) - (X < 0.0), unary(mx.SignOp, X), when=finite("X")),

@@ -504,6 +504,18 @@ def _fill_to_scalar(draw: Draw, negative_zero: bool = False) -> Instance:
     return done(f, f.bin(op, a, b), exact=op != "pow")
 
 
+@case("fill-scale", STATIC, examples=60)
+def _fill_scale(draw: Draw) -> Instance:
+    f = F()
+    shape = draw(shapes())
+    ones = draw(st.booleans())  # fill(1, r, k) * s: the variant without a product
+    fl = f.fill(1.0 if ones else f.num(draw(any_scalars)), shape)
+    s = f.num(draw(any_scalars))
+    op = "mul" if ones else draw(st.sampled_from(["mul", "div"]))
+    a, b = _order(draw, fl, s, commutative=op == "mul")
+    return done(f, f.bin(op, a, b), exact=True)
+
+
 @case("add-self", STATIC)
 def _add_self(draw: Draw) -> Instance:
     f = F()
