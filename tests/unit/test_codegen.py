@@ -83,6 +83,17 @@ def test_nested_loops_give_the_step_loops_numbers(codegen: bool) -> None:
     assert acc == total
 
 
+def test_prepare_translates_every_block_before_the_run() -> None:
+    interp = make_interpreter(_module(NESTED))
+    # @main's body, the loop body, both branches of the scf.if, the inner loop's body
+    assert interp.prepare() == 5
+    assert interp.prepare() == 0
+    x, acc = interp.call_op("main", (np.ones((3, 1)), 5))
+    y, acc2 = run_function(_module(NESTED), "main", [np.ones((3, 1)), 5])
+    np.testing.assert_array_equal(x, y)
+    assert acc == acc2
+
+
 def test_by_default_only_long_loops_are_compiled() -> None:
     interp = make_interpreter(_module(NESTED))
     interp.call_op("main", (np.ones((3, 1)), engine.CODEGEN_AFTER - 1))
