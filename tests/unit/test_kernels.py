@@ -474,6 +474,9 @@ def test_transpose() -> None:
     got = run("transpose", s)
     assert sp.issparse(got)
     assert_same(got, dense(s).T)
+    # flagged canonical without SciPy's check: make sure it is (sorted, no duplicates)
+    plain = sp.csr_array((got.data, got.indices, got.indptr), shape=got.shape)
+    assert plain.has_canonical_format
     assert_same(run("transpose", np.zeros((0, 3))), np.zeros((3, 0)))
 
 
