@@ -1,18 +1,19 @@
-"""A block that runs again and again (a loop body, a function called in a loop) as one
+"""A block that runs again and again (a long loop's body, a function called in one) as one
 Python function.
 
-The engine's step loop (engine.py) costs ~2 us per op: per op it unpacks a step, looks
-its operands up in the frame dict, builds the operand tuple and branches on what kind of
-op it is. For a loop body of a few vector ops (PageRank, power iteration) that is as much
-as the kernels. Here the same steps become straight-line Python source, compiled once per
-block: operands defined in the block are local variables, kernels and ops are constants
-of the function, and dead values are deleted where the step loop would pop them, so
-buffer donation sees the same reference counts. Values that a nested region or another
-block reads still go through the frame, as in the step loop.
+The engine's step loop (engine.py) spends ~0.75-1.25 us of dispatch per op: per op it
+unpacks a step, looks its operands up in the frame dict, builds the operand tuple and
+branches on what kind of op it is. Here the same steps become straight-line Python source,
+compiled once per block (~0.3-0.45 us per op on a scalar loop): operands defined in the
+block are local variables, kernels and ops are constants of the function, and dead values
+are deleted where the step loop would pop them, so buffer donation sees the same
+reference counts. Values that a nested region or another block reads still go through the
+frame, as in the step loop. CPython's compiler costs ~0.2 ms for a 7-op body, so the
+engine compiles only blocks that have already run CODEGEN_AFTER times.
 
-Semantics are the step loop's, op for op: the same kernel or xDSL impl calls, listener
-calls around every op (a second variant of the function when there are listeners), and
-the same OpFailure for a failing op. Only single-block regions ending in scf.yield,
+Semantics are the step loop's, op for op: the same kernel or xDSL impl calls, the
+interpreter's listeners called around every op, --stats slots updated inline, and the
+same OpFailure for a failing op. Only single-block regions ending in scf.yield,
 scf.condition or func.return (run by xDSL's own impls) are compiled; anything else keeps
 the step loop.
 """
