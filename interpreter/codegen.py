@@ -55,7 +55,6 @@ def compile_block(
     steps: Sequence[tuple[Any, ...]],
     kernel_mode: int,
     listeners: Sequence[Any],
-    stats: Sequence[Any],
     interpreter: Any,
 ) -> BlockFn | None:
     """The block's steps (engine._Step tuples) as one function, or None where this does
@@ -66,7 +65,7 @@ def compile_block(
     last = steps[-1]
     if not (isinstance(last[0], _RETURNS) and isinstance(last[3], _UPSTREAM)):
         return None
-    return _Gen(block, steps, kernel_mode, listeners, stats, interpreter).build()
+    return _Gen(block, steps, kernel_mode, listeners, interpreter).build()
 
 
 def _in_frame(value: SSAValue, block: Block) -> bool:
@@ -80,7 +79,6 @@ class _Gen:
     steps: Sequence[tuple[Any, ...]]
     kernel_mode: int
     listeners: Sequence[Any]
-    stats: Sequence[Any]
     interpreter: Any
 
     def __post_init__(self) -> None:
@@ -126,21 +124,22 @@ class _Gen:
             else:
                 self.emit(f"F.pop({key}, None)")
 
-    def start(self, i: int, op: Any, timed: bool) -> None:
-        """Before op i: the listeners' will_interpret_op, and the clock for OpStats."""
+    def start(self, i: int, slot: list[Any] | None) -> None:
+        """Before op i: the listeners' will_interpret_op, and the clock for its OpStats
+        slot (the step's, as the step loop uses it)."""
         if self.listeners:
             self.emit(f"for l in L: l.will_interpret_op(O{i}, a)")
-        if self.stats and timed:
+        if slot is not None and slot[3]:
             self.emit("t0 = pc(); z0 = IMP[0]")
 
-    def finish(self, i: int, op: Any, timed: bool, results: str) -> None:
-        """After op i: OpStats's slots updated inline (count, seconds without one-time
-        imports), then the listeners' did_interpret_op."""
-        for j, st in enumerate(self.stats):
-            slot = self.const(f"S{j}_", i, st.slot(op))
-            self.emit(f"{slot}[0] += 1")
-            if timed:
-                self.emit(f"{slot}[1] += pc() - t0 - (IMP[0] - z0)")
+    def finish(self, i: int, slot: list[Any] | None, results: str) -> None:
+        """After op i: its OpStats slot updated inline (count, and seconds without one-time
+        imports where the op is timed), then the listeners' did_interpret_op."""
+        if slot is not None:
+            name = self.const("S", i, slot)
+            self.emit(f"{name}[0] += 1")
+            if slot[3]:
+                self.emit(f"{name}[1] += pc() - t0 - (IMP[0] - z0)")
         if self.listeners:
             self.emit(f"for l in L: l.did_interpret_op(O{i}, {results})")
 
@@ -158,15 +157,14 @@ class _Gen:
             self.define(value, name)
         kernel_ops = []
         n = len(self.steps)
-        for i, (op, mode, fn, ft, ins, outs, dead, donors, _) in enumerate(self.steps):
+        for i, (op, mode, fn, ft, ins, outs, dead, donors, slot) in enumerate(self.steps):
             self.emit(f"at = {i}")
             o = self.const("O", i, op)
             operands = ", ".join(self.ref(k) for k in ins)
             self.emit(f"a = ({operands},)" if ins else "a = ()")
-            timed = i < n - 1 and not op.regions and not isinstance(op, func.CallOp)
-            self.start(i, op, timed)
+            self.start(i, slot)
             if i == n - 1:  # the terminator: yield / condition / return
-                self.finish(i, op, timed, "()")
+                self.finish(i, slot, "()")
                 self.drop(dead)
                 self.emit("return a")
                 break
@@ -185,11 +183,11 @@ class _Gen:
                 if outs:
                     name = f"v{i}"
                     self.emit(f"{name} = {call}")
-                    self.finish(i, op, timed, f"({name},)")
+                    self.finish(i, slot, f"({name},)")
                     self.define(op.results[0], name)
                 else:
                     self.emit(call)
-                    self.finish(i, op, timed, "()")
+                    self.finish(i, slot, "()")
             else:
                 f = self.const("I", i, fn)
                 t = self.const("T", i, ft)
@@ -202,7 +200,7 @@ class _Gen:
                 results = [f"v{i}_{j}" for j in range(len(outs))]
                 if results:
                     self.emit(f"({', '.join(results)},) = r")
-                self.finish(i, op, timed, "r")
+                self.finish(i, slot, "r")
                 for value, name in zip(op.results, results, strict=True):
                     self.define(value, name)
                 self.emit("del r")

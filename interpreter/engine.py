@@ -284,8 +284,7 @@ class AmlsInterpreter(Interpreter):
             if code.runs == CODEGEN_AFTER and CODEGEN:
                 # A block that runs again and again (a long loop's body, a function called
                 # in one): from now on as one Python function (codegen.py).
-                stats = [self._stats] if self._stats is not None else []
-                code.fn = compile_block(block, code.steps, _KERNEL, listeners, stats, self)
+                code.fn = compile_block(block, code.steps, _KERNEL, listeners, self)
                 if code.fn is not None:
                     return self._run_compiled(code, frame, args)
             if len(args) != len(code.arg_keys):
@@ -398,8 +397,8 @@ class AmlsInterpreter(Interpreter):
         """The block's steps: per op its kernel (run directly) or xDSL impl, operand and
         result slots, and the matrix values whose last use it is (freed after it).
 
-        Runs once per block and interpreter; a straight-line function runs each op once,
-        so this must cost about what running an op does (~1 us per op).
+        Runs once per block and interpreter (amls-run: all of them in its compile phase,
+        `prepare`): ~3 us per op warm, 15-30 us cold (first isinstance checks per class).
         """
         ops = list(block.ops)
         dead = _dead_after(block, ops)

@@ -21,28 +21,23 @@ import scipy.sparse as sp
 
 VERSION = 1
 SEED = 20261130
+# mm: X n x k, Y k x n; tall: n x m (tsmm_vec, ridge); pca: n x m;
+# logreg: n x m sparse with density d; graph: nodes, out-links per node.
+FULL: dict[str, Any] = {
+    "mm": (3000, 1500),
+    "tall": (20000, 1000),
+    "pca": (8000, 250),
+    "logreg": (100000, 1000, 0.01),
+    "graph": (300000, 10),
+}
 SCALES: dict[str, dict[str, Any]] = {
-    # mm: X n x k, Y k x n; tall: n x m (tsmm_vec, ridge); pca: n x m;
-    # logreg: n x m sparse with density d; graph: nodes, out-links per node.
-    "full": {
-        "mm": (3000, 1500),
-        "tall": (20000, 1000),
-        "pca": (8000, 250),
-        "logreg": (100000, 1000, 0.01),
-        "graph": (300000, 10),
-    },
+    "full": FULL,
     # The asymptotic cases at sizes where the product they avoid takes seconds (naive
     # NumPy: ~2.5 s for X %*% Y, ~4 s for t(X) %*% X): the wall-time target (>= 3x naive,
     # start-up included) is about data that large; at "full" sizes naive NumPy's whole
     # process takes ~0.6 s, less than 3x what Python plus NumPy plus xDSL take to start.
     # Loop programs' inputs as in "full".
-    "large": {
-        "mm": (6000, 3000),
-        "tall": (20000, 4000),
-        "pca": (8000, 250),
-        "logreg": (100000, 1000, 0.01),
-        "graph": (300000, 10),
-    },
+    "large": {**FULL, "mm": (6000, 3000), "tall": (20000, 4000)},
     "tiny": {
         "mm": (30, 15),
         "tall": (200, 20),

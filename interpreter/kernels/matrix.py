@@ -21,6 +21,7 @@ Imports stay to NumPy, SciPy and the dialect: constant folding uses this module 
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 from collections.abc import Callable
@@ -741,8 +742,10 @@ def _csr_matvec(a: Mat, b: Dense) -> Dense | None:
     Inf/NaN, or overflows: then the general path decides). The result is owned and
     contiguous, so the next element-wise op can take its buffer (donation).
     """
-    matvec = _CSR_MATVEC[0]
-    if matvec is None or type(a) is not sp.csr_array:
+    if type(a) is not sp.csr_array:
+        return None
+    matvec = _sparsetools_matvec()
+    if matvec is None:
         return None
     n, m = a.shape
     if n == 0 or m == 0 or not math.isfinite(float(np.add.reduce(b, axis=None))):
@@ -752,25 +755,15 @@ def _csr_matvec(a: Mat, b: Dense) -> Dense | None:
     return out
 
 
+@functools.cache
 def _sparsetools_matvec() -> Any:
-    try:  # SciPy's compiled kernels: private, but the same since SciPy 0.7
+    """SciPy's compiled csr_matvec (private, but the same since SciPy 0.7), looked up at
+    the first CSR matrix-vector product (a CSR operand means scipy.sparse is imported)."""
+    try:
         from scipy.sparse._sparsetools import csr_matvec
     except ImportError:  # pragma: no cover - a SciPy without it: the public path
         return None
     return csr_matvec
-
-
-class _LazyMatvec(list[Any]):
-    """[csr_matvec], looked up when the first CSR matrix-vector product runs (a CSR
-    operand means scipy.sparse is imported already)."""
-
-    def __getitem__(self, i: Any) -> Any:
-        if not self:
-            self.append(_sparsetools_matvec())
-        return list.__getitem__(self, i)
-
-
-_CSR_MATVEC = _LazyMatvec()
 
 
 def matmul_values(a: Mat, b: Mat) -> Mat:
