@@ -8,8 +8,9 @@ compiled once per block (~0.3-0.45 us per op on a scalar loop): operands defined
 block are local variables, kernels and ops are constants of the function, and dead values
 are deleted where the step loop would pop them, so buffer donation sees the same
 reference counts. Values that a nested region or another block reads still go through the
-frame, as in the step loop. CPython's compiler costs ~0.2 ms for a 7-op body, so the
-engine compiles only blocks that have already run CODEGEN_AFTER times.
+frame, as in the step loop. CPython's compiler costs ~0.2 ms for a 7-op body: amls-run
+compiles loop bodies in its compile phase (AmlsInterpreter.prepare), and the engine
+compiles any other block once it has run CODEGEN_AFTER times.
 
 Semantics are the step loop's, op for op: the same kernel or xDSL impl calls, the
 interpreter's listeners called around every op, --stats slots updated inline, and the

@@ -8,10 +8,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from sys import getrefcount
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
-from xdsl.dialects import func
+from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import (
     InterpretationError,
@@ -360,20 +360,53 @@ class AmlsInterpreter(Interpreter):
         return ()
 
     def prepare(self) -> int:
-        """Translate every block of the module into steps now, not at its first run;
-        returns how many. amls-run does this in its compile phase, as Python compiles a
-        script's functions to bytecode before they run (~3-15 us per op)."""
+        """Translate every block of the module into steps now, not at its first run, and
+        loop bodies into Python functions (codegen.py); returns how many blocks.
+
+        amls-run does this in its compile phase, as Python compiles a script's functions
+        to bytecode before they run: ~3-15 us per op, and ~0.2 ms per loop body for
+        CPython's compiler, which a loop body pays back within ~100 iterations (and
+        otherwise costs compile time, not run time)."""
         stack = [r for op in self.module.ops for r in op.regions]
         done = 0
         while stack:
             region = stack.pop()
             for block in region.blocks:
                 if block not in self._code:
-                    self._code[block] = self._compile(block)
+                    code = self._code[block] = self._compile(block)
+                    if CODEGEN and isinstance(region.parent, _LOOPS):
+                        code.fn = compile_block(block, code.steps, _KERNEL, self._others, self)
                     done += 1
                 for op in block.ops:
                     stack.extend(op.regions)
         return done
+
+    def run_for(self, op: scf.ForOp, args: PythonValues) -> PythonValues:
+        """scf.for: xDSL's loop, but a compiled body is called directly (xDSL goes through
+        run_ssacfg_region and the block lookup per iteration, ~1.5 us)."""
+        lb, ub, step, *rest = args
+        loop_args = tuple(rest)
+        body = op.body
+        block = body.blocks.first
+        iterations = iter(range(lb, ub, step))
+        code = self._code.get(block) if block is not None else None
+        if code is None or code.fn is None:
+            for i in iterations:
+                loop_args = self._run_region(body, (i, *loop_args))
+                if code is None:
+                    code = self._code.get(block) if block is not None else None
+                if code is not None and code.fn is not None:
+                    break  # compiled now (CODEGEN_AFTER runs)
+            else:
+                return loop_args
+        fn, frame = code.fn, self._frame
+        assert fn is not None
+        try:
+            for i in iterations:
+                loop_args = fn(frame, self, (i, *loop_args))
+        except OpError as e:
+            self._op_failure(code, e, 1 + len(loop_args))
+        return loop_args
 
     def _run_compiled(
         self, code: _BlockCode, frame: dict[int, Any], args: PythonValues
@@ -381,17 +414,22 @@ class AmlsInterpreter(Interpreter):
         try:
             return code.fn(frame, self, args)  # type: ignore[misc]
         except OpError as e:
-            cause = e.cause
-            if isinstance(cause, OpFailure):  # from a nested region: already located
-                raise cause from None
-            if e.at < 0:
-                raise InterpretationError(
-                    f"block takes {len(code.arg_keys)} arguments, given {len(args)}"
-                ) from None
-            op = code.steps[e.at][0]
-            if e.kernel and isinstance(cause, KernelError):
-                raise OpFailure(op, str(cause)) from cause
-            raise OpFailure(op, f"{type(cause).__name__}: {cause}") from cause
+            self._op_failure(code, e, len(args))
+
+    @staticmethod
+    def _op_failure(code: _BlockCode, e: OpError, given: int) -> NoReturn:
+        """The step loop's error for what generated code raised (op index e.at)."""
+        cause = e.cause
+        if isinstance(cause, OpFailure):  # from a nested region: already located
+            raise cause from None
+        if e.at < 0:
+            raise InterpretationError(
+                f"block takes {len(code.arg_keys)} arguments, given {given}"
+            ) from None
+        op = code.steps[e.at][0]
+        if e.kernel and isinstance(cause, KernelError):
+            raise OpFailure(op, str(cause)) from cause
+        raise OpFailure(op, f"{type(cause).__name__}: {cause}") from cause
 
     def _compile(self, block: Block) -> _BlockCode:
         """The block's steps: per op its kernel (run directly) or xDSL impl, operand and
@@ -448,6 +486,19 @@ def _no_impl(ft: Any, interp: Interpreter, op: Operation, args: PythonValues) ->
 
 
 _KERNEL, _IMPL = 0, 1
+_LOOPS = (scf.ForOp, scf.WhileOp)
+"""Ops whose bodies prepare() compiles to Python functions up front."""
+
+
+@register_impls
+class LoopFunctions(InterpreterFunctions):
+    """scf.for through AmlsInterpreter.run_for (registered over xDSL's impl)."""
+
+    @impl(scf.ForOp)
+    def run_for(self, interp: AmlsInterpreter, op: scf.ForOp, args: PythonValues) -> Any:
+        return interp.run_for(op, args)
+
+
 _Step = tuple[
     Operation,
     int,
@@ -471,9 +522,10 @@ references, which would undercount): elsewhere kernels always allocate."""
 CODEGEN = True
 """Compile blocks that run repeatedly into Python functions (codegen.py)."""
 CODEGEN_AFTER = 128
-"""...from their 128th run. Compiling costs ~0.1 ms plus ~30-40 us per op (CPython's
-compiler), and saves ~0.5 us per op and run (dispatch): it pays back after ~100 more
-runs, so only long loops are compiled."""
+"""...from their 128th run (prepare() compiles loop bodies before the run). Compiling costs
+~0.1 ms plus ~30-40 us per op (CPython's compiler), and saves ~0.5 us per op and run
+(dispatch): it pays back after ~100 more runs, so at run time only blocks that already
+ran that often are compiled."""
 
 
 @dataclass(slots=True)
@@ -505,6 +557,7 @@ def make_interpreter(
     interp.register_implementations(FuncFunctions())
     interp.register_implementations(ScfFunctions())
     interp.register_implementations(kernel_functions(kernels, session), override=True)
+    interp.register_implementations(LoopFunctions(), override=True)
     return interp
 
 

@@ -394,6 +394,7 @@ class JitFunction:
         if interp is None or listeners or session is not None:
             interp = make_interpreter(plan.module, listeners, plan.recompiler, session)
             if not listeners and session is None:
+                interp.prepare()  # steps and compiled loop bodies, kept with the plan
                 plan.interpreter = interp  # reused: building one costs ~0.1 ms
         try:
             return tuple(interp.call_op(entry, tuple(values)))

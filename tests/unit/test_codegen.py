@@ -94,6 +94,49 @@ def test_prepare_translates_every_block_before_the_run() -> None:
     assert acc == acc2
 
 
+def test_prepare_compiles_loop_bodies_up_front(monkeypatch: pytest.MonkeyPatch) -> None:
+    # amls-run prepares in its compile phase: the loop bodies (the outer and the inner
+    # scf.for) are functions before the first iteration; @main and the scf.if branches
+    # are not (they run once, or once per iteration of a compiled body).
+    interp = make_interpreter(_module(NESTED))
+    interp.prepare()
+    loops = {id(b) for b, c in interp._code.items() if c.fn is not None}  # noqa: SLF001
+    bodies = {id(op.body.block) for op in interp.module.walk() if op.name == "scf.for"}
+    assert loops == bodies and len(bodies) == 2
+    x, acc = interp.call_op("main", (np.ones((3, 1)), 5))
+    monkeypatch.setattr(engine, "CODEGEN", False)
+    interp2 = make_interpreter(_module(NESTED))
+    assert interp2.prepare() == 5
+    assert not any(c.fn for c in interp2._code.values())  # noqa: SLF001
+    y, acc2 = interp2.call_op("main", (np.ones((3, 1)), 5))
+    np.testing.assert_array_equal(x, y)
+    assert acc == acc2
+
+
+def test_a_failure_in_a_prepared_loop_names_its_op() -> None:
+    # The scf.for fast path calls the compiled body directly: the same located error.
+    interp = make_interpreter(_module(SLICING))
+    interp.prepare()
+    with pytest.raises(OpFailure) as info:
+        interp.call_op("main", (np.ones((3, 1)), 6, 1))
+    assert info.value.op.name == "matrix.slice"
+    assert str(info.value) == "slice [3:4, 0:1] is out of range or reversed for a 3x1 matrix"
+    assert interp.call_op("main", (np.arange(3.0).reshape(-1, 1), 2, 1)) == (3.0,)
+
+
+def test_a_loop_that_compiles_mid_way_keeps_its_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without prepare the body compiles at its CODEGEN_AFTER-th run, inside the loop:
+    # the remaining iterations switch to the function with the carried values.
+    monkeypatch.setattr(engine, "CODEGEN_AFTER", 3)
+    for n in (0, 1, 2, 3, 4, 9):
+        x, acc = run_function(_module(NESTED), "main", [np.ones((3, 1)), n])
+        monkeypatch.setattr(engine, "CODEGEN", False)
+        y, acc2 = run_function(_module(NESTED), "main", [np.ones((3, 1)), n])
+        monkeypatch.setattr(engine, "CODEGEN", True)
+        np.testing.assert_array_equal(x, y)
+        assert acc == acc2
+
+
 def test_by_default_only_long_loops_are_compiled() -> None:
     interp = make_interpreter(_module(NESTED))
     interp.call_op("main", (np.ones((3, 1)), engine.CODEGEN_AFTER - 1))
