@@ -187,6 +187,28 @@ def same_loop(name: str) -> Test:
     return test
 
 
+TMM_VIEW_CELLS = 65536
+"""Largest t(X) %*% Y (in cells, 512 KB) that reads a sparse X's CSC view even where a
+hoisted t(X) exists: the view's product scatters into the result, which at this size
+stays in cache, and leaves one copy of X in the loop's working set instead of two.
+Measured here (100,000 x 1,000, 1M non-zeros, beside X %*% w): 2.42 ms per iteration on
+the view against 2.71 on the CSR copy, and no 30 ms transpose; at 300,000 columns the
+two are even."""
+
+
+@condition
+def small_product(x: str, y: str) -> Test:
+    """t(x) %*% y has at most TMM_VIEW_CELLS cells (both sizes known)."""
+
+    def test(b: Bindings) -> bool:
+        tx, ty = b[x].type, b[y].type
+        if not isinstance(tx, mx.MatrixType) or not isinstance(ty, mx.MatrixType):
+            return False
+        return tx.cols is not None and ty.cols is not None and tx.cols * ty.cols <= TMM_VIEW_CELLS
+
+    return test
+
+
 # -- the table -------------------------------------------------------------------------
 
 X, Y, Z, U, V, W = Mat("X"), Mat("Y"), Mat("Z"), Mat("U"), Mat("V"), Mat("W")
@@ -218,7 +240,8 @@ FUSED_RULES: tuple[FusedRule, ...] = (
     )),
     FusedRule("tmm", (
         Fused(phys.TmmOp, t(X).as_("tX") @ Y, ("X", "Y"),
-              when=all_of(either(fewer_bytes("Y", "X"), maybe_sparse("X")), same_loop("tX")),
+              when=all_of(either(fewer_bytes("Y", "X"), maybe_sparse("X")),
+                          either(same_loop("tX"), small_product("X", "Y"))),
               shared=("tX",)),
     )),
     FusedRule("wsloss", (

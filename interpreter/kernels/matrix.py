@@ -563,29 +563,24 @@ def round_half_away(x: Any) -> Any:
 
 
 def sigmoid(x: Any) -> Any:
-    """1 / (1 + exp(-x)) without overflow: exp of a non-positive number only.
+    """1 / (1 + exp(-x)), computed as written.
 
-    The same roundings as np.where(x >= 0, 1 / (1 + e), e / (1 + e)) with
-    e = exp(-|x|), in two temporaries instead of eight (15-20% faster)."""
+    IEEE arithmetic needs no guard here: for x < -709 exp(-x) overflows to inf and 1 / inf
+    is 0, the limit; NaN stays NaN. So the result is bit for bit what a user's own
+    1 / (1 + exp(-x)) gives (sigmoid-fusion is exact) and what SystemDS computes, in four
+    passes over x (the where-based stable form takes six, ~40% slower)."""
     if np.ndim(x) == 0:  # a scalar (the scalar kernels share this function)
-        e0 = np.exp(-np.abs(x))
-        return np.where(x >= 0, 1.0 / (1.0 + e0), e0 / (1.0 + e0))
+        with np.errstate(over="ignore"):
+            return np.divide(1.0, np.add(np.exp(np.negative(x)), 1.0))
     return sigmoid_into(x, None)
 
 
 def sigmoid_into(x: Dense, out: Dense | None) -> Dense:
-    """sigmoid(x) written into `out` (x itself when donated; None: a new array).
-
-    np.where(x >= 0, 1, e) / (1 + e) with e = exp(-|x|), without np.where or a masked
-    ufunc (each ~0.4 ms on 100000 cells, 4x the rest): as e <= 1, max(e, x >= 0) is 1
-    where x >= 0 and e elsewhere (NaN stays NaN). The same roundings, bit for bit."""
-    pos = x >= 0  # before x may be overwritten
-    e = np.abs(x, out=out)
-    np.negative(e, out=e)
+    """sigmoid(x) written into `out` (x itself when donated; None: a new array)."""
+    e = np.negative(x, out=out)
     np.exp(e, out=e)
-    d = e + 1.0
-    np.maximum(e, pos, out=e)
-    np.divide(e, d, out=e)
+    np.add(e, 1.0, out=e)
+    np.divide(1.0, e, out=e)
     return e
 
 
@@ -755,15 +750,30 @@ def _csr_matvec(a: Mat, b: Dense) -> Dense | None:
     return out
 
 
+def csr_t_matvec(a: Mat, b: Dense) -> Dense | None:
+    """t(a) %*% b for a CSR a and a finite dense column b, on a's CSC view (no transposed
+    copy): SciPy's csc_matvec straight into a fresh result, as _csr_matvec; None where
+    that does not apply."""
+    if type(a) is not sp.csr_array or b.shape[1] != 1:
+        return None
+    matvec = _sparsetools_matvec("csc_matvec")
+    n, m = a.shape
+    if matvec is None or n == 0 or m == 0 or not math.isfinite(float(np.add.reduce(b, axis=None))):
+        return None
+    out = np.zeros((m, 1))
+    matvec(m, n, a.indptr, a.indices, a.data, np.ascontiguousarray(b), out)
+    return out
+
+
 @functools.cache
-def _sparsetools_matvec() -> Any:
-    """SciPy's compiled csr_matvec (private, but the same since SciPy 0.7), looked up at
-    the first CSR matrix-vector product (a CSR operand means scipy.sparse is imported)."""
+def _sparsetools_matvec(name: str = "csr_matvec") -> Any:
+    """SciPy's compiled csr_matvec / csc_matvec (private, but the same since SciPy 0.7),
+    looked up at the first use (a CSR operand means scipy.sparse is imported)."""
     try:
-        from scipy.sparse._sparsetools import csr_matvec
+        from scipy.sparse import _sparsetools
     except ImportError:  # pragma: no cover - a SciPy without it: the public path
         return None
-    return csr_matvec
+    return getattr(_sparsetools, name, None)
 
 
 def matmul_values(a: Mat, b: Mat) -> Mat:

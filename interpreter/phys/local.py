@@ -163,6 +163,8 @@ def tmm(op: phys.TmmOp, args: Args) -> Any:
         )
     if _all_dense(x, y):
         return np.ascontiguousarray((y.T @ x).T)  # t(t(Y) %*% X): X is read in place
+    if type(y) is np.ndarray and (direct := mk.csr_t_matvec(x, y)) is not None:
+        return direct
     if sp.issparse(x) and not sp.issparse(y) and np.isfinite(y).all():
         # t(X) of a CSR X is a CSC view: its product with a dense Y needs no transposed
         # copy (a loop-invariant t(X) fused here would otherwise be rebuilt every

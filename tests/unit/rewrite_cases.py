@@ -734,7 +734,8 @@ def _sigmoid_fusion(draw: Draw) -> Instance:
     x = f.arg(draw(matrices(draw(shapes()))))
     one = f.fconst(1.0)
     e = f.un("exp", f.un("neg", x))
-    return done(f, f.bin("div", one, f.bin("add", *_order(draw, one, e))), exact=False, deg=0)
+    # sigmoid computes 1 / (1 + exp(-x)) as written: the rewrite keeps every bit
+    return done(f, f.bin("div", one, f.bin("add", *_order(draw, one, e))), exact=True, deg=0)
 
 
 @case("trace-mm", STATIC)

@@ -44,12 +44,20 @@
 // CHECK-NEXT:    %c = phys.tmm local %W, %Z : (!matrix.mat<1000x50xf64>, !matrix.mat<1000x80xf64>) -> !matrix.mat<50x80xf64>
 
 // In a loop: a t(X) computed in the loop still fuses; one licm hoisted out of it does
-// not (it is paid once; the plain product on it runs every iteration).
+// not where the product is large (it is paid once; the plain product on it runs every
+// iteration), and does where the product has at most 65536 cells (X's CSC view, one
+// copy of X in the loop: TMM_VIEW_CELLS).
 // CHECK-LABEL: func.func @tmm_loop(
 // CHECK:         %Xt = phys.transpose local %X
 // CHECK:         scf.for
 // CHECK-NEXT:      %a = phys.matmul local mm %Xt, %yi
 // CHECK-NEXT:      %b = phys.tmm local %X, %a
+// CHECK-NEXT:      scf.yield %b
+// CHECK-LABEL: func.func @tmm_loop_small(
+// CHECK-NOT:     phys.transpose
+// CHECK:         scf.for
+// CHECK-NEXT:      %a = phys.tmm local %X, %yi
+// CHECK-NEXT:      %b = phys.matmul local mm %X, %a
 // CHECK-NEXT:      scf.yield %b
 
 // CHECK-LABEL: func.func @tak(
@@ -142,18 +150,30 @@ func.func @tmm(%X: !matrix.mat<1000x50xf64, nnz=50000>, %y: !matrix.mat<1000x1xf
   %c = matrix.matmul %Wt, %Z : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x80xf64>) -> !matrix.mat<50x80xf64>
   func.return %a, %b, %c : !matrix.mat<50x1xf64>, !matrix.mat<50x80xf64>, !matrix.mat<50x80xf64>
 }
-func.func @tmm_loop(%X: !matrix.mat<1000x1000xf64>, %y: !matrix.mat<1000x1xf64>) -> !matrix.mat<1000x1xf64> {
+func.func @tmm_loop(%X: !matrix.mat<70000x70000xf64>, %y: !matrix.mat<70000x1xf64>) -> !matrix.mat<70000x1xf64> {
   %c0 = arith.constant 0 : i64
   %c1 = arith.constant 1 : i64
   %c5 = arith.constant 5 : i64
-  %Xt = matrix.transpose %X : (!matrix.mat<1000x1000xf64>) -> !matrix.mat<1000x1000xf64>
-  %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%yi = %y) -> (!matrix.mat<1000x1xf64>) : i64 {
-    %a = matrix.matmul %Xt, %yi : (!matrix.mat<1000x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<1000x1xf64>
-    %Xt2 = matrix.transpose %X : (!matrix.mat<1000x1000xf64>) -> !matrix.mat<1000x1000xf64>
-    %b = matrix.matmul %Xt2, %a : (!matrix.mat<1000x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<1000x1xf64>
-    scf.yield %b : !matrix.mat<1000x1xf64>
+  %Xt = matrix.transpose %X : (!matrix.mat<70000x70000xf64>) -> !matrix.mat<70000x70000xf64>
+  %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%yi = %y) -> (!matrix.mat<70000x1xf64>) : i64 {
+    %a = matrix.matmul %Xt, %yi : (!matrix.mat<70000x70000xf64>, !matrix.mat<70000x1xf64>) -> !matrix.mat<70000x1xf64>
+    %Xt2 = matrix.transpose %X : (!matrix.mat<70000x70000xf64>) -> !matrix.mat<70000x70000xf64>
+    %b = matrix.matmul %Xt2, %a : (!matrix.mat<70000x70000xf64>, !matrix.mat<70000x1xf64>) -> !matrix.mat<70000x1xf64>
+    scf.yield %b : !matrix.mat<70000x1xf64>
   }
-  func.return %r : !matrix.mat<1000x1xf64>
+  func.return %r : !matrix.mat<70000x1xf64>
+}
+func.func @tmm_loop_small(%X: !matrix.mat<100000x1000xf64>, %y: !matrix.mat<100000x1xf64>) -> !matrix.mat<100000x1xf64> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c5 = arith.constant 5 : i64
+  %Xt = matrix.transpose %X : (!matrix.mat<100000x1000xf64>) -> !matrix.mat<1000x100000xf64>
+  %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%yi = %y) -> (!matrix.mat<100000x1xf64>) : i64 {
+    %a = matrix.matmul %Xt, %yi : (!matrix.mat<1000x100000xf64>, !matrix.mat<100000x1xf64>) -> !matrix.mat<1000x1xf64>
+    %b = matrix.matmul %X, %a : (!matrix.mat<100000x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<100000x1xf64>
+    scf.yield %b : !matrix.mat<100000x1xf64>
+  }
+  func.return %r : !matrix.mat<100000x1xf64>
 }
 func.func @tak(%X: !matrix.mat<100x20xf64>, %Y: !matrix.mat<100x20xf64>, %Z: !matrix.mat<100x20xf64>, %r: !matrix.mat<1x20xf64>) -> (f64, f64, !matrix.mat<1x20xf64>, f64) {
   %xy = matrix.mul %X, %Y : !matrix.mat<100x20xf64>
