@@ -107,6 +107,24 @@ def cases() -> list[tuple[str, str, Any, Any]]:
         u(100000, 101),
         u(100000, 20),
     )
+    # A sparse X's CSC view against the product on a t(X) transposed once (licm hoisted
+    # it out of the loop: the unfused side does not pay the transpose), in the loop
+    # iteration that makes the choice (logreg_gd's X %*% w, then t(X) %*% r): the view
+    # keeps one copy of X in the loop's working set instead of two.
+    import scipy.sparse as sp
+
+    Xs = sp.random_array((100000, 1000), density=0.01, format="csr", rng=rng)
+    Xs_t = tr(Xs)
+    tmm = k(phys.TmmOp)
+    add(
+        "tmm sparse: X%*%w, t(X)%*%r (logreg_gd; t(X) hoisted)",
+        "100000x1000 1% CSR",
+        lambda X, w, r: tmm(X, ew(np.add, mm(X, w), r, (0,))),
+        lambda X, w, r: mm(Xs_t, ew(np.add, mm(X, w), r, (0,))),
+        Xs,
+        u(1000, 1),
+        u(100000, 1),
+    )
     for shape, where in (((100000, 1), "l2svm line search"), ((2000, 2000), "matrix")):
         A, B, C = u(*shape), u(*shape), u(*shape)
         text = "x".join(map(str, shape))
