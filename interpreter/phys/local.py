@@ -90,6 +90,12 @@ def _l2_bytes(default: int = 512 * 1024) -> int:
 MMCHAIN_BLOCK_BYTES = _l2_bytes()
 MMCHAIN_MIN_BYTES = 8 << 20  # smaller X stays in cache anyway: two BLAS calls are faster
 MMCHAIN_MIN_ROWS = 64  # per-block Python cost stays small for very wide X
+MMCHAIN_THREADED_MAX_COLS = 512
+"""Widest X the blocked path takes when BLAS runs more than one thread. Two threaded gemv
+calls stream a wide X at full bandwidth, and the blocks' single-threaded t(X_b) %*% q_b
+falls behind: measured here at 2 threads, blocked / plain 0.65 (100000x101), 0.94 (x201),
+0.95 (40000x500), 1.18 (20000x1000), 1.21 (10000x2000); at 1 thread blocked wins on all
+(0.6-0.75; bench/fused_kernels.py)."""
 
 
 def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndarray | None:
@@ -108,6 +114,9 @@ def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndar
         or (z is not None and (not isinstance(z, np.ndarray) or z.shape != (n, 1)))
     ):
         return None
+    threads = blas_threads.blas_threads()
+    if threads > 1 and m > MMCHAIN_THREADED_MAX_COLS:
+        return None
     rows = max(MMCHAIN_MIN_ROWS, MMCHAIN_BLOCK_BYTES // (8 * max(m, 1)))
     vv = v[:, 0]
 
@@ -125,7 +134,6 @@ def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndar
                 acc += xb.T @ qb
         return acc
 
-    threads = blas_threads.blas_threads()
     acc = np.zeros(m)
     for p in blas_threads.run_parallel(part, blas_threads.split_rows(n, threads, rows)):
         acc += p
@@ -207,16 +215,20 @@ def tak(op: phys.TakOp, args: Args) -> Any:
 @kernel(phys.AxpyOp)
 @ieee
 def axpy(op: phys.AxpyOp, args: Args, donated: tuple[int, ...] = ()) -> Any:
-    x, s, y = mk._as_mat(args[0]), float(args[1]), mk._as_mat(args[2])
+    x, s, y = args[0], float(args[1]), args[2]
+    if not (type(x) is type(y) is np.ndarray and x.dtype == y.dtype == np.float64):
+        x, y = mk._as_mat(x), mk._as_mat(y)  # (dense float64, the common case, as it is)
     if x.shape != y.shape:
         raise KernelError(f"axpy operands differ in shape: {x.shape} and {y.shape}")
     if _all_dense(x, y):
         # the one temporary is the result, or Y's buffer when Y is donated
-        out = np.multiply(y, s, out=y) if 2 in donated and mk._reusable(y, y.shape) else None
-        if out is None:
-            out = np.multiply(y, s)
+        if donated and 2 in donated and mk._reusable(y, y.shape):
+            out = np.multiply(y, s, out=y)
+        else:
+            out = y * s
         if op.sign.data == "add":
-            return np.add(x, out, out=out)
+            out += x  # x + s*y: IEEE addition commutes, bit for bit
+            return out
         return np.subtract(x, out, out=out)
     sy = mk.elementwise(np.multiply, s, y)
     f = np.add if op.sign.data == "add" else np.subtract

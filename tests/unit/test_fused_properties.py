@@ -461,6 +461,25 @@ def test_mmchain_threaded_row_blocks(
     test_mmchain_row_blocked_path(case, monkeypatch)
 
 
+def test_mmchain_leaves_a_wide_x_to_threaded_blas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With more than one BLAS thread the blocked path declines X wider than
+    MMCHAIN_THREADED_MAX_COLS (two threaded gemv calls are faster there); with one it
+    takes it. The kernel's numbers are the unfused ones either way."""
+    from amls.interpreter.phys import blas_threads as bt
+
+    monkeypatch.setattr(pk, "MMCHAIN_MIN_BYTES", 0)
+    monkeypatch.setattr(pk, "MMCHAIN_THREADED_MAX_COLS", 4)
+    rng = np.random.default_rng(3)
+    v5 = rng.uniform(-1.0, 1.0, (5, 1))
+    for m, threads, blocked in ((5, 2, False), (5, 1, True), (4, 2, True)):
+        monkeypatch.setattr(bt, "blas_threads", lambda t=threads: t)
+        x = rng.uniform(-1.0, 1.0, (40, m))
+        got = pk._mmchain_blocked(x, v5[:m], "xtxv", None)
+        assert (got is not None) == blocked, (m, threads)
+        if got is not None:
+            np.testing.assert_allclose(got, x.T @ (x @ v5[:m]), rtol=1e-12)
+
+
 @pytest.mark.parametrize(
     ("n", "parts", "align"), [(0, 2, 4), (1, 2, 4), (7, 2, 2), (10, 3, 4), (100, 2, 64), (5, 8, 1)]
 )
