@@ -31,6 +31,7 @@ TARGET = 1.05
 def cases() -> list[tuple[str, str, Any, Any]]:
     """(name, shape text, fused(), unfused()) with inputs built once."""
     import numpy as np
+    import scipy.sparse as sp
 
     from amls.dialects import matrix as mx
     from amls.dialects import phys
@@ -114,8 +115,6 @@ def cases() -> list[tuple[str, str, Any, Any]]:
     # it out of the loop: the unfused side does not pay the transpose), in the loop
     # iteration that makes the choice (logreg_gd's X %*% w, then t(X) %*% r): the view
     # keeps one copy of X in the loop's working set instead of two.
-    import scipy.sparse as sp
-
     Xs = sp.random_array((100000, 1000), density=0.01, format="csr", rng=rng)
     Xs_t = tr(Xs)
     tmm = k(phys.TmmOp)

@@ -387,20 +387,15 @@ class AmlsInterpreter(Interpreter):
         lb, ub, step, *rest = args
         loop_args = tuple(rest)
         body = op.body
-        block = body.blocks.first
         iterations = iter(range(lb, ub, step))
-        code = self._code.get(block) if block is not None else None
-        if code is None or code.fn is None:
-            for i in iterations:
-                loop_args = self._run_region(body, (i, *loop_args))
-                if code is None:
-                    code = self._code.get(block) if block is not None else None
-                if code is not None and code.fn is not None:
-                    break  # compiled now (CODEGEN_AFTER runs)
-            else:
+        code = self._code.get(body.block)
+        while code is None or code.fn is None:  # the step loop, until the body is compiled
+            i = next(iterations, None)
+            if i is None:
                 return loop_args
+            loop_args = self._run_region(body, (i, *loop_args))
+            code = self._code[body.block]
         fn, frame = code.fn, self._frame
-        assert fn is not None
         try:
             for i in iterations:
                 loop_args = fn(frame, self, (i, *loop_args))

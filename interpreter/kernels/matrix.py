@@ -727,9 +727,10 @@ def _dot(x: Dense, y: Dense) -> float:
     return float(np.einsum("i,i->", x, y))
 
 
-def _csr_matvec(a: Mat, b: Dense) -> Dense | None:
-    """CSR a times a finite dense column b, by SciPy's C++ kernel straight into a fresh
-    n x 1 result; None where that does not apply (b not finite, an empty side, no kernel).
+def _csr_matvec(a: Mat, b: Dense, transposed: bool = False) -> Dense | None:
+    """CSR a (or t(a), on a's CSC view: no transposed copy) times a finite dense column b,
+    by SciPy's C++ kernel straight into a fresh result; None where that does not apply
+    (b not a finite column, an empty side, no kernel).
 
     SciPy's `a @ b` costs ~15 us of Python around a 30 us product on PageRank's 40,000
     links: its operand checks, and then ours for the NaNs a sparse product misses (there
@@ -737,36 +738,25 @@ def _csr_matvec(a: Mat, b: Dense) -> Dense | None:
     Inf/NaN, or overflows: then the general path decides). The result is owned and
     contiguous, so the next element-wise op can take its buffer (donation).
     """
-    if type(a) is not sp.csr_array:
+    if type(a) is not sp.csr_array or b.shape[1] != 1:
         return None
-    matvec = _sparsetools_matvec()
-    if matvec is None:
-        return None
+    matvec = _sparsetools_matvec("csc_matvec" if transposed else "csr_matvec")
     n, m = a.shape
-    if n == 0 or m == 0 or not math.isfinite(float(np.add.reduce(b, axis=None))):
+    if matvec is None or n == 0 or m == 0 or not math.isfinite(float(np.add.reduce(b, axis=None))):
         return None
-    out = np.zeros((n, 1))
-    matvec(n, m, a.indptr, a.indices, a.data, np.ascontiguousarray(b), out)
+    rows, cols = (m, n) if transposed else (n, m)  # t(a) is a CSC matrix on a's arrays
+    out = np.zeros((rows, 1))
+    matvec(rows, cols, a.indptr, a.indices, a.data, np.ascontiguousarray(b), out)
     return out
 
 
 def csr_t_matvec(a: Mat, b: Dense) -> Dense | None:
-    """t(a) %*% b for a CSR a and a finite dense column b, on a's CSC view (no transposed
-    copy): SciPy's csc_matvec straight into a fresh result, as _csr_matvec; None where
-    that does not apply."""
-    if type(a) is not sp.csr_array or b.shape[1] != 1:
-        return None
-    matvec = _sparsetools_matvec("csc_matvec")
-    n, m = a.shape
-    if matvec is None or n == 0 or m == 0 or not math.isfinite(float(np.add.reduce(b, axis=None))):
-        return None
-    out = np.zeros((m, 1))
-    matvec(m, n, a.indptr, a.indices, a.data, np.ascontiguousarray(b), out)
-    return out
+    """t(a) %*% b for a CSR a and a finite dense column b (phys.tmm's sparse path)."""
+    return _csr_matvec(a, b, transposed=True)
 
 
 @functools.cache
-def _sparsetools_matvec(name: str = "csr_matvec") -> Any:
+def _sparsetools_matvec(name: str) -> Any:
     """SciPy's compiled csr_matvec / csc_matvec (private, but the same since SciPy 0.7),
     looked up at the first use (a CSR operand means scipy.sparse is imported)."""
     try:

@@ -222,7 +222,7 @@ def axpy(op: phys.AxpyOp, args: Args, donated: tuple[int, ...] = ()) -> Any:
         raise KernelError(f"axpy operands differ in shape: {x.shape} and {y.shape}")
     if _all_dense(x, y):
         # the one temporary is the result, or Y's buffer when Y is donated
-        if donated and 2 in donated and mk._reusable(y, y.shape):
+        if 2 in donated and mk._reusable(y, y.shape):
             out = np.multiply(y, s, out=y)
         else:
             out = y * s

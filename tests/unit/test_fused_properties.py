@@ -464,7 +464,7 @@ def test_mmchain_threaded_row_blocks(
 def test_mmchain_leaves_a_wide_x_to_threaded_blas(monkeypatch: pytest.MonkeyPatch) -> None:
     """With more than one BLAS thread the blocked path declines X wider than
     MMCHAIN_THREADED_MAX_COLS (two threaded gemv calls are faster there); with one it
-    takes it. The kernel's numbers are the unfused ones either way."""
+    takes it, with the unfused ops' numbers."""
     from amls.interpreter.phys import blas_threads as bt
 
     monkeypatch.setattr(pk, "MMCHAIN_MIN_BYTES", 0)
