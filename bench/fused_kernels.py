@@ -4,6 +4,10 @@
     python bench/fused_kernels.py --readme      # ... and the bench/README.md section
     python bench/fused_kernels.py --reps 31 --threads 1 2
 
+Layout rows: products on phys-opt's column-major copy of a tall, narrow X against the
+same products on the row-major X (and the copy against the transposed copy a hoisted
+t(X) makes); they decide phys-opt's LAYOUT_* thresholds.
+
 Shapes are those of the examples (lm_cg, lm_ds, l2svm, logreg, kmeans) and of the rewrite
 suite. Each thread count runs in its own child process (OPENBLAS_NUM_THREADS etc. set
 before NumPy loads); within it the fused and unfused calls alternate, and the table
@@ -126,6 +130,38 @@ def cases() -> list[tuple[str, str, Any, Any]]:
         Xs,
         u(1000, 1),
         u(100000, 1),
+    )
+    # Layout (phys-opt's phys.colmajor): matrix-vector products on the column-major copy
+    # of a tall, narrow X against the same products on the row-major X, and the copy
+    # itself against the transposed copy a hoisted t(X) makes.
+    colmajor = k(phys.ColMajorOp)
+    for n, m, where in ((100000, 101, "l2svm/logreg"), (100000, 201, "lm_cg"), (40000, 500, "")):
+        X, v, r = u(n, m), u(m, 1), u(n, 1)
+        F = colmajor(X)
+        add(
+            f"layout X%*%v {where}".strip(),
+            f"{n}x{m}",
+            lambda F, X, v: mm(F, v),
+            lambda F, X, v: mm(X, v),
+            F,
+            X,
+            v,
+        )
+        add(
+            f"layout t(X)%*%r {where}".strip(),
+            f"{n}x{m}",
+            lambda F, X, r: tmm(F, r),
+            lambda F, X, r: tmm(X, r),
+            F,
+            X,
+            r,
+        )
+    add(
+        "layout: the copy (once per loop) vs t(X)",
+        "100000x101",
+        colmajor,
+        lambda X: np.ascontiguousarray(X.T).T,
+        u(100000, 101),
     )
     for shape, where in (((100000, 1), "l2svm line search"), ((2000, 2000), "matrix")):
         A, B, C = u(*shape), u(*shape), u(*shape)

@@ -90,9 +90,10 @@ def rand(op: mx.RandOp, ins: Sequence[Facts]) -> Facts:
     return MatFacts.make(r, c, nnz, nnz_ub=placed, finite=finite)
 
 
-@size_rule(phys.DistributeOp, phys.CollectOp, phys.BroadcastOp, phys.PartitionOp, phys.PersistOp)
+@size_rule(*(t for t in phys.MOVE_OPS if t is not phys.UnpersistOp))
 def move(op: Operation, ins: Sequence[Facts]) -> Facts:
-    """Moving a value (driver <-> cluster, blocked or broadcast) keeps every fact of it."""
+    """Moving a value (driver <-> cluster, blocked, broadcast or column-major) keeps every
+    fact of it."""
     return ins[0]
 
 
