@@ -115,6 +115,15 @@ def cases() -> list[tuple[str, str, Any, Any]]:
         u(100000, 101),
         u(100000, 20),
     )
+    for n, m, where in ((100000, 101, "logreg Hessian"), (20000, 500, "")):
+        add(
+            f"wtsmm t(X)%*%(w*X) {where}".strip(),
+            f"{n}x{m}",
+            k(phys.WtsmmOp),
+            lambda X, w: mm(tr(X), ew(np.multiply, w, X)),
+            u(n, m),
+            u(n, 1),
+        )
     # A sparse X's CSC view against the product on a t(X) transposed once (licm hoisted
     # it out of the loop: the unfused side does not pay the transpose), in the loop
     # iteration that makes the choice (logreg_gd's X %*% w, then t(X) %*% r): the view

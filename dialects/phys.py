@@ -18,8 +18,8 @@ A local op never reads a dmat and a dist op never reads a local matrix: the veri
 checks it, so every transfer is visible in the IR.
 
 Fused operators chosen by lower-to-phys (docs/rewrites.md, "Fused physical operators") are
-their own ops: tsmm, mmchain, tmm (left-transpose mm), tak (sum/colSums of products),
-axpy, wsloss. sumsq is `phys.reduce local sumsq`.
+their own ops: tsmm, mmchain, tmm (left-transpose mm), wtsmm (weighted tsmm), tak
+(sum/colSums of products), axpy, wsloss. sumsq is `phys.reduce local sumsq`.
 """
 
 from __future__ import annotations
@@ -384,6 +384,28 @@ class TmmOp(PhysOp):
 
 
 @irdl_op_definition
+class WtsmmOp(PhysOp):
+    """Weighted tsmm t(X)%*%(w*X), w a column (IRLS / GLM Hessians): by row blocks, so
+    w*X is never materialised and X is read once. Operands: X, w."""
+
+    name = "phys.wtsmm"
+    KEYWORD_PROPS: ClassVar[tuple[str, ...]] = ("exec",)
+    x = operand_def(Mat)
+    w = operand_def(Mat)
+    exec = prop_def(StringAttr)
+    result = result_def(Mat)
+    traits = traits_def(Pure())
+
+    def verify_phys(self) -> None:
+        x, w = _mt(self.x), _mt(self.w)
+        if w.cols is not None and w.cols != 1:
+            raise VerifyException("wtsmm needs w with one column")
+        if x.rows is not None and w.rows is not None and x.rows != w.rows:
+            raise VerifyException(f"wtsmm: X has {x.rows} rows but w has {w.rows}")
+        _expect(self, (x.cols, x.cols))
+
+
+@irdl_op_definition
 class TakOp(PhysOp):
     """Ternary/binary aggregate of a product without materialising it:
     axis all: sum(X*Y[*Z]) -> f64; axis col: colSums(X*Y) -> 1xC; axis row:
@@ -465,7 +487,15 @@ class WslossOp(PhysOp):
                 raise VerifyException("wsloss: W, X, U%*%t(V) must have equal shapes")
 
 
-FUSED_OPS: tuple[type[PhysOp], ...] = (TsmmOp, MmchainOp, TmmOp, TakOp, AxpyOp, WslossOp)
+FUSED_OPS: tuple[type[PhysOp], ...] = (
+    TsmmOp,
+    MmchainOp,
+    TmmOp,
+    WtsmmOp,
+    TakOp,
+    AxpyOp,
+    WslossOp,
+)
 
 
 # ---------------------------------------------------------------------------

@@ -5,19 +5,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from amls.passes.sizes.memory import human
+from amls.passes.sizes.memory import human, machine_memory
 
 LOCAL_BUDGET_SHARE = 0.7
 """Local budget as a share of the machine's memory (SystemDS: 70% of the JVM heap)."""
 BROADCAST_SHARE = 0.3
 """Broadcast budget as a share of one worker's memory."""
-
-
-def machine_memory() -> int:
-    try:
-        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
-    except (ValueError, OSError, AttributeError):  # pragma: no cover - non-POSIX
-        return 8 << 30
 
 
 def default_workers() -> int:

@@ -166,6 +166,23 @@ def maybe_sparse(name: str) -> Test:
     return test
 
 
+@condition
+def not_sparse(name: str) -> Test:
+    """`name` is not known to be held as CSR (its non-zeros unknown, or dense enough): a
+    row-blocked dense kernel pays there (a CSR value at run time takes the unfused
+    product in the kernel)."""
+
+    def test(b: Bindings) -> bool:
+        ty = b[name].type
+        if not isinstance(ty, mx.MatrixType):
+            return False
+        if None in (ty.rows, ty.cols, ty.nnz):
+            return True
+        return matrix_bytes(ty.rows, ty.cols, ty.nnz)[1] == "dense"  # type: ignore[arg-type]
+
+    return test
+
+
 def _innermost_loop(op: Operation) -> Operation | None:
     p = op.parent_op()
     while p is not None and not isinstance(p, scf.ForOp | scf.WhileOp):
@@ -237,6 +254,10 @@ FUSED_RULES: tuple[FusedRule, ...] = (
         _mmchain(_xv(), ("X", "v"), "xtxv"),
         _mmchain(w * _xv(), ("X", "v", "w"), "xtwxv", same_shape("w", "Xv")),
         _mmchain(_xv() - y, ("X", "v", "y"), "xtxvy", same_shape("y", "Xv")),
+    )),
+    FusedRule("wtsmm", (
+        Fused(phys.WtsmmOp, t(X).as_("tX") @ (w * X).as_("wX"), ("X", "w"),
+              when=all_of(is_col_vector("w"), not_sparse("X")), shared=("tX",)),
     )),
     FusedRule("tmm", (
         Fused(phys.TmmOp, t(X).as_("tX") @ Y, ("X", "Y"),

@@ -30,11 +30,13 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from amls.dialects import phys
+from amls.passes.sizes.memory import machine_memory
 
 CONVERSIONS = (phys.DistributeOp, phys.BroadcastOp, phys.CollectOp)
 LOOPS = (scf.ForOp, scf.WhileOp)
 
 LAYOUT_MIN_BYTES = 4 << 20  # a smaller X mostly sits in cache: layout matters little
+LAYOUT_MAX_MEMORY_SHARE = 0.1  # the copy lives beside X: at most this share of memory
 LAYOUT_MAX_COLS = 512  # wider X: gemv runs as fast on either layout (20000x1000)
 LAYOUT_MIN_ROWS_PER_COL = 32
 LAYOUT_MIN_PRODUCTS = 10
@@ -219,7 +221,7 @@ def _tall_narrow(x: SSAValue) -> bool:
     return (
         1 < t.cols <= LAYOUT_MAX_COLS
         and t.rows >= LAYOUT_MIN_ROWS_PER_COL * t.cols
-        and 8 * t.rows * t.cols >= LAYOUT_MIN_BYTES
+        and LAYOUT_MIN_BYTES <= 8 * t.rows * t.cols <= LAYOUT_MAX_MEMORY_SHARE * machine_memory()
     )
 
 

@@ -1,10 +1,11 @@
 """Property tests of the fused physical operators: lower-to-phys never changes a result.
 
 For every row of FUSED_RULES (lowering/fusion.py) -- tsmm left/right, mmchain xtxv /
-xtwxv / xtxvy, tmm, wsloss, tak+ (sum(X*Y*Z), sum(X*Y), colSums(X*Y), rowSums(X*Y)), tak+ dot and
-axpy add/sub -- and for sum(X^2) -> `phys.reduce local sumsq` (simplify-dynamic's
-sum-squared, then lowered), a case builds `@f` holding the pattern, typed exactly from
-the drawn inputs, with the helpers of rewrite_cases.py. Per drawn example:
+xtwxv / xtxvy, tmm, wtsmm, wsloss, tak+ (sum(X*Y*Z), sum(X*Y), colSums(X*Y),
+rowSums(X*Y)), tak+ dot and axpy add/sub -- and for sum(X^2) -> `phys.reduce local
+sumsq` (simplify-dynamic's sum-squared, then lowered), a case builds `@f` holding the
+pattern, typed exactly from the drawn inputs, with the helpers of rewrite_cases.py. Per
+drawn example:
 
 - @f is run as written (matrix ops, no pass: the original results);
 - a copy goes through `lower-to-phys{dist=false}` (sumsq: simplify-dynamic first); it
@@ -175,6 +176,30 @@ def _tmm(draw: rc.Draw) -> Drawn:
     f = rc.F()
     x, y = f.arg(xv), f.arg(yv)
     return rc.done(f, f.mm(f.t(x), y), exact=False), "phys.tmm local/2"
+
+
+@case("wtsmm", "wtsmm")
+def _wtsmm(draw: rc.Draw) -> Drawn:
+    n, m = draw(rc.shapes())
+    xv, wv = draw(matrices((n, m))), draw(matrices((n, 1)))
+    # wtsmm's condition: X is not held as CSR (the type gives its non-zeros)
+    assume(matrix_bytes(n, m, rc.nnz_of(xv))[1] == "dense")
+    f = rc.F()
+    x, w = f.arg(xv), f.arg(wv)
+    inner = f.bin("mul", *_either(draw, w, x))
+    return rc.done(f, f.mm(f.t(x), inner), exact=False, deg=3), "phys.wtsmm local/2"
+
+
+@case("wtsmm-matrix-weights", "wtsmm")
+def _wtsmm_declines(draw: rc.Draw) -> Drawn:
+    # W a matrix, not a column: t(X) %*% (W * X) is not a weighted tsmm
+    n, m = draw(rc.shapes(["tall", "wide", "square"]))
+    f = rc.F()
+    x, w = f.arg(draw(matrices((n, m)))), f.arg(draw(matrices((n, m))))
+    return rc.done(f, f.mm(f.t(x), f.bin("mul", w, x)), exact=False, deg=3), "phys.wtsmm local/2"
+
+
+CASES[-1].declines = "the weights are a matrix, not a column"
 
 
 def _wsloss_f(draw: rc.Draw, w: Any, x: Any, u: Any, v: Any, deg: int = 5) -> Drawn:
@@ -428,24 +453,35 @@ def test_every_fused_rule_has_a_case() -> None:
     assert covered - rules == {"sum-squared"}, sorted(covered - rules)
 
 
-@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if c.rule == "mmchain"])
-def test_mmchain_row_blocked_path(case: FusedCase, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The one-pass kernel (row blocks of X, for X over 8 MB) on the same cases: forced on
-    small X with 2-row blocks, so the blocks and a ragged last one are exercised."""
+def _run_blocked(case: FusedCase, monkeypatch: pytest.MonkeyPatch, kernel: str) -> None:
+    """Run `case` with the row-blocked kernel `pk.<kernel>` forced on small X (2-row
+    blocks and a ragged last one); it must have run and returned a result."""
     monkeypatch.setattr(pk, "MMCHAIN_MIN_BYTES", 0)
     monkeypatch.setattr(pk, "MMCHAIN_BLOCK_BYTES", 1)
     monkeypatch.setattr(pk, "MMCHAIN_MIN_ROWS", 2)
     used: list[bool] = []
-    blocked = pk._mmchain_blocked
+    blocked = getattr(pk, kernel)
 
     def spy(*a: Any) -> Any:
         out = blocked(*a)
         used.append(out is not None)
         return out
 
-    monkeypatch.setattr(pk, "_mmchain_blocked", spy)
+    monkeypatch.setattr(pk, kernel, spy)
     test_fused_rule_preserves_results(case)
     assert any(used), "the blocked path never ran"
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if c.rule == "mmchain"])
+def test_mmchain_row_blocked_path(case: FusedCase, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one-pass kernel (row blocks of X, for X over 8 MB) on the same cases."""
+    _run_blocked(case, monkeypatch, "_mmchain_blocked")
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if c.id == "wtsmm"])
+def test_wtsmm_row_blocked_path(case: FusedCase, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The row-blocked weighted tsmm (dense X over 8 MB) on the same cases."""
+    _run_blocked(case, monkeypatch, "_wtsmm_blocked")
 
 
 @pytest.mark.parametrize("threads", [2, 3])

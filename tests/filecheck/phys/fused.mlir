@@ -258,3 +258,27 @@ func.func @shared_transpose(%X: !matrix.mat<1000x50xf64>, %y: !matrix.mat<1000x1
   %b = matrix.matmul %Xt, %y : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<50x1xf64>
   func.return %A, %b : !matrix.mat<50x50xf64>, !matrix.mat<50x1xf64>
 }
+
+// t(X) %*% (w * X) with w a column (an IRLS Hessian; either operand order of the
+// product): wtsmm. Not with a matrix of weights (%no1, tmm instead), not over an X known
+// to be sparse (%no2: SciPy's product on X's CSC view).
+// CHECK-LABEL: func.func @wtsmm(
+// CHECK:         %H = phys.wtsmm local %X, %w : (!matrix.mat<1000x50xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<50x50xf64>
+// CHECK-NEXT:    %H2 = phys.wtsmm local %X, %w
+// CHECK-NEXT:    %WX = phys.mul local %W, %X
+// CHECK-NEXT:    %no1 = phys.tmm local %X, %WX
+// CHECK:         %no2 = phys.tmm local %S, %wS
+// CHECK-NOT:     phys.wtsmm
+func.func @wtsmm(%X: !matrix.mat<1000x50xf64>, %w: !matrix.mat<1000x1xf64>, %W: !matrix.mat<1000x50xf64>, %S: !matrix.mat<1000x50xf64, nnz=100>) -> (!matrix.mat<50x50xf64>, !matrix.mat<50x50xf64>, !matrix.mat<50x50xf64>, !matrix.mat<50x50xf64>) {
+  %Xt = matrix.transpose %X : (!matrix.mat<1000x50xf64>) -> !matrix.mat<50x1000xf64>
+  %wX = matrix.mul %w, %X : (!matrix.mat<1000x1xf64>, !matrix.mat<1000x50xf64>) -> !matrix.mat<1000x50xf64>
+  %H = matrix.matmul %Xt, %wX : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x50xf64>) -> !matrix.mat<50x50xf64>
+  %Xw = matrix.mul %X, %w : (!matrix.mat<1000x50xf64>, !matrix.mat<1000x1xf64>) -> !matrix.mat<1000x50xf64>
+  %H2 = matrix.matmul %Xt, %Xw : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x50xf64>) -> !matrix.mat<50x50xf64>
+  %WX = matrix.mul %W, %X : !matrix.mat<1000x50xf64>
+  %no1 = matrix.matmul %Xt, %WX : (!matrix.mat<50x1000xf64>, !matrix.mat<1000x50xf64>) -> !matrix.mat<50x50xf64>
+  %St = matrix.transpose %S : (!matrix.mat<1000x50xf64, nnz=100>) -> !matrix.mat<50x1000xf64, nnz=100>
+  %wS = matrix.mul %w, %S : (!matrix.mat<1000x1xf64>, !matrix.mat<1000x50xf64, nnz=100>) -> !matrix.mat<1000x50xf64>
+  %no2 = matrix.matmul %St, %wS : (!matrix.mat<50x1000xf64, nnz=100>, !matrix.mat<1000x50xf64>) -> !matrix.mat<50x50xf64>
+  func.return %H, %H2, %no1, %no2 : !matrix.mat<50x50xf64>, !matrix.mat<50x50xf64>, !matrix.mat<50x50xf64>, !matrix.mat<50x50xf64>
+}

@@ -63,11 +63,12 @@ func.func @fires_nested(%X: !matrix.mat<100000x20xf64>, %v0: !matrix.mat<20x1xf6
 // -----
 // Not where the copy does not pay: a loop of 3 trips runs 6 products (< 10); X wider
 // than 512 columns; X of less than 4 MB; X not 32 times taller than wide; X of unknown
-// rows; X defined in the loop; a product of two matrices; outside any loop.
+// rows; X defined in the loop; a product of two matrices; outside any loop; X of 80 GB
+// (the copy would take more than a tenth of the machine's memory).
 // CHECK-LABEL: func.func @no_fire(
 // CHECK-NOT:     phys.colmajor
 
-func.func @no_fire(%X: !matrix.mat<100000x100xf64>, %W: !matrix.mat<100000x600xf64>, %S: !matrix.mat<10000x10xf64>, %Q: !matrix.mat<20000x1000xf64>, %U: !matrix.mat<?x100xf64>, %B: !matrix.mat<100x3xf64>, %v0: !matrix.mat<100x1xf64>, %y: !matrix.mat<100000x1xf64>, %y2: !matrix.mat<10000x1xf64>, %y3: !matrix.mat<20000x1xf64>) -> !matrix.mat<100x1xf64> {
+func.func @no_fire(%X: !matrix.mat<100000x100xf64>, %W: !matrix.mat<100000x600xf64>, %S: !matrix.mat<10000x10xf64>, %Q: !matrix.mat<20000x1000xf64>, %U: !matrix.mat<?x100xf64>, %B: !matrix.mat<100x3xf64>, %v0: !matrix.mat<100x1xf64>, %y: !matrix.mat<100000x1xf64>, %y2: !matrix.mat<10000x1xf64>, %y3: !matrix.mat<20000x1xf64>, %H: !matrix.mat<100000000x100xf64>) -> !matrix.mat<100x1xf64> {
   %c0 = arith.constant 0 : i64
   %c1 = arith.constant 1 : i64
   %c3 = arith.constant 3 : i64
@@ -86,6 +87,7 @@ func.func @no_fire(%X: !matrix.mat<100000x100xf64>, %W: !matrix.mat<100000x600xf
     %u1 = phys.matmul local mm %U, %v : (!matrix.mat<?x100xf64>, !matrix.mat<100x1xf64>) -> !matrix.mat<?x1xf64>
     %Y = phys.rand local %c100000, %c100 {min = 0.0, max = 1.0, sparsity = 1.0, pdf = "uniform"} : (i64, i64) -> !matrix.mat<100000x100xf64>
     %y1 = phys.matmul local mm %Y, %v : (!matrix.mat<100000x100xf64>, !matrix.mat<100x1xf64>) -> !matrix.mat<100000x1xf64>
+    %h1 = phys.matmul local mm %H, %v : (!matrix.mat<100000000x100xf64>, !matrix.mat<100x1xf64>) -> !matrix.mat<100000000x1xf64>
     %xb = phys.matmul local mm %X, %B : (!matrix.mat<100000x100xf64>, !matrix.mat<100x3xf64>) -> !matrix.mat<100000x3xf64>
     scf.yield %v : !matrix.mat<100x1xf64>
   }
