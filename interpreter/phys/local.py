@@ -170,6 +170,10 @@ def tmm(op: phys.TmmOp, args: Args) -> Any:
             f"{y.shape[0]}x{y.shape[1]}"
         )
     if _all_dense(x, y):
+        if y.shape[1] > 1 and x.nbytes >= MMCHAIN_MIN_BYTES and blas_threads.blas_threads() > 1:
+            # Threaded BLAS on X's transposed view beats the form below for a matrix Y:
+            # 22 vs 27 ms at 2 threads (100000x101 by 100000x20), 37 vs 24 at one.
+            return x.T @ y
         return np.ascontiguousarray((y.T @ x).T)  # t(t(Y) %*% X): X is read in place
     if type(y) is np.ndarray and (direct := mk.csr_t_matvec(x, y)) is not None:
         return direct

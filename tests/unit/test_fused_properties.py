@@ -540,3 +540,17 @@ def test_run_parallel_keeps_order_and_limits_blas() -> None:
 
     assert run_parallel(part, [(0, 3), (3, 5), (5, 9)]) == [(0, 3), (3, 5), (5, 9)]
     assert seen == [1, 1, 1]  # each part runs single-threaded BLAS
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if c.id == "tmm"])
+def test_tmm_thread_aware_forms(
+    case: FusedCase, threads: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dense tmm over a large X picks its form by the BLAS thread count (t(Y) %*% X
+    transposed at one thread, X's transposed view at more): both keep the numbers."""
+    from amls.interpreter.phys import blas_threads as bt
+
+    monkeypatch.setattr(pk, "MMCHAIN_MIN_BYTES", 0)
+    monkeypatch.setattr(bt, "blas_threads", lambda: threads)
+    test_fused_rule_preserves_results(case)
