@@ -201,15 +201,29 @@ def wtsmm(op: phys.WtsmmOp, args: Args) -> Any:
 
 def _wtsmm_blocked(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     """t(X) %*% (w*X) as a sum over row blocks of about one L2: each block's w_b*X_b is
-    made and read while X_b is in cache, never the whole n x m temporary. Measured here
-    on 100000x101: 81 ms against 127 unfused at 1 BLAS thread, 54 against 77-91 at 2
-    (bench/fused_kernels.py)."""
+    made and read while X_b is in cache, never the whole n x m temporary. With BLAS
+    threads > 1 the row range is split across that many threads, each with
+    single-threaded BLAS (as mmchain): threaded BLAS on blocks this small loses to its
+    own synchronisation (115 vs 98 ms unfused at 2 threads, 100000x101). Partial sums
+    are added in range order (bench/fused_kernels.py)."""
     n, m = x.shape
     rows = max(MMCHAIN_MIN_ROWS, MMCHAIN_BLOCK_BYTES // (8 * max(m, 1)))
+
+    def part(lo: int, hi: int) -> np.ndarray:
+        acc = np.zeros((m, m))
+        with np.errstate(all="ignore"):  # errstate is per thread: parts run on others
+            for i in range(lo, hi, rows):
+                j = min(i + rows, hi)
+                xb = x[i:j]
+                acc += xb.T @ (w[i:j] * xb)
+        return acc
+
+    parts = blas_threads.run_parallel(
+        part, blas_threads.split_rows(n, blas_threads.blas_threads(), rows)
+    )
     acc = np.zeros((m, m))
-    for i in range(0, n, rows):
-        xb = x[i : i + rows]
-        acc += xb.T @ (w[i : i + rows] * xb)
+    for p in parts:
+        acc += p
     return acc
 
 

@@ -478,9 +478,16 @@ def test_mmchain_row_blocked_path(case: FusedCase, monkeypatch: pytest.MonkeyPat
     _run_blocked(case, monkeypatch, "_mmchain_blocked")
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3])
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if c.id == "wtsmm"])
-def test_wtsmm_row_blocked_path(case: FusedCase, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The row-blocked weighted tsmm (dense X over 8 MB) on the same cases."""
+def test_wtsmm_row_blocked_path(
+    case: FusedCase, threads: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The row-blocked weighted tsmm (dense X over 8 MB) on the same cases, its row range
+    split across as many threads as BLAS would use."""
+    from amls.interpreter.phys import blas_threads as bt
+
+    monkeypatch.setattr(bt, "blas_threads", lambda: threads)
     _run_blocked(case, monkeypatch, "_wtsmm_blocked")
 
 
