@@ -1,4 +1,5 @@
-"""`phys-opt`: clean up the data flow lower-to-phys leaves (one conversion per consumer).
+"""`phys-opt`: clean up the data flow lower-to-phys leaves (one conversion per consumer), and
+lay out loop-invariant matrices for the products that read them.
 
 1. cancel: collect(distribute(x)) -> x, distribute(collect(d)) -> d.
 2. hoist: distribute / broadcast / collect of a value defined outside a loop move
