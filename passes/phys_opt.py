@@ -12,11 +12,12 @@ lay out loop-invariant matrices for the products that read them.
    nothing later reads it.
 5. layout: a tall, narrow local matrix that a loop multiplies with vectors (X %*% v,
    t(X) %*% v, t(v) %*% X) and does not define is stored column-major once, before the
-   loop (phys.colmajor); those products read the copy. On this layout BLAS's gemv runs
-   1.5-3.5x faster in both directions (layout rows of bench/fused_kernels.py), and the
-   copy costs about five row-major gemv calls, so it is made only where the loop runs at
-   least LAYOUT_MIN_PRODUCTS of them (a loop whose trip count is unknown counts
-   ASSUMED_TRIPS iterations).
+   loop (phys.colmajor; a local cbind's result is written column-major by the cbind
+   itself, marked {phys.colmajor}: one copy, not two); those products read it. On this
+   layout BLAS's gemv runs 1.5-3.5x faster in both directions (layout rows of
+   bench/fused_kernels.py), and the copy costs about five row-major gemv calls, so it is
+   made only where the loop runs at least LAYOUT_MIN_PRODUCTS of them (a loop whose trip
+   count is unknown counts ASSUMED_TRIPS iterations).
 """
 
 from __future__ import annotations
@@ -25,16 +26,19 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, UnitAttr
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from amls.dialects import matrix as mx
 from amls.dialects import phys
+from amls.interpreter.kernels.matrix import COLMAJOR_ATTR
 from amls.passes.sizes.memory import machine_memory
 
 CONVERSIONS = (phys.DistributeOp, phys.BroadcastOp, phys.CollectOp)
 LOOPS = (scf.ForOp, scf.WhileOp)
+CBIND = phys.TWINS[mx.CbindOp]
 
 LAYOUT_MIN_BYTES = 4 << 20  # a smaller X mostly sits in cache: layout matters little
 LAYOUT_MAX_MEMORY_SHARE = 0.1  # the copy lives beside X: at most this share of memory
@@ -174,12 +178,17 @@ class PhysOpt:
             for i in _matvec_operands(op):
                 x = op.operands[i]
                 loop = _outermost_loop_outside(op, _def_block(x))
-                if loop is None or isinstance(x.owner, phys.ColMajorOp) or not _tall_narrow(x):
+                if loop is None or _column_major(x) or not _tall_narrow(x):
                     continue
                 groups.setdefault((x, loop), []).append((op, i))
         for (x, loop), uses in groups.items():
             runs = sum(_trips_within(op, loop) for op, _ in uses)
             if runs < LAYOUT_MIN_PRODUCTS:
+                continue
+            if isinstance(x.owner, CBIND) and x.owner.exec_type == "local":
+                # the cbind writes its result column-major: one copy, not two
+                x.owner.attributes[COLMAJOR_ATTR] = UnitAttr()
+                self.changed = True
                 continue
             cm = phys.ColMajorOp.create(operands=[x], result_types=[x.type])
             cm.location = loop.location
@@ -196,6 +205,14 @@ class PhysOpt:
                 and all(r.first_use is None for r in op.results)
             ):
                 self.rw.erase_op(op)
+
+
+def _column_major(x: SSAValue) -> bool:
+    """Whether x is made column-major already (phys.colmajor, or a cbind told to)."""
+    owner = x.owner
+    return isinstance(owner, phys.ColMajorOp) or (
+        isinstance(owner, CBIND) and COLMAJOR_ATTR in owner.attributes
+    )
 
 
 def _is_vector(v: SSAValue, axis: int) -> bool:

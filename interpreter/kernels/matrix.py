@@ -1177,7 +1177,7 @@ def update(op: mx.UpdateOp, args: Args) -> Mat:
     return _csr(rows[order], cols[order], data[order], a.shape)
 
 
-def _bind(args: Args, axis: int, name: str) -> Mat:
+def _bind(args: Args, axis: int, name: str, colmajor: bool = False) -> Mat:
     mats = [_as_mat(x) for x in args]
     if len(mats) < 2:
         raise KernelError(f"{name} needs at least two operands, got {len(mats)}")
@@ -1195,12 +1195,33 @@ def _bind(args: Args, axis: int, name: str) -> Mat:
             stack = sp.hstack if axis == 1 else sp.vstack
             return _finish(stack([x if sp.issparse(x) else sp.csr_array(x) for x in mats], "csr"))
     dense = [_dense(x) for x in mats]
+    if colmajor and axis == 1:
+        out = np.empty((dense[0].shape[0], sum(d.shape[1] for d in dense)), order="F")
+        j = 0
+        for d in dense:
+            copy_rows_blocked(out[:, j : j + d.shape[1]], d)
+            j += d.shape[1]
+        return out
     return np.hstack(dense) if axis == 1 else np.vstack(dense)
+
+
+def copy_rows_blocked(dst: np.ndarray, src: np.ndarray, block_bytes: int = 1 << 20) -> None:
+    """dst[...] = src by row blocks of about `block_bytes` (one L2): into a column-major
+    dst from a row-major src, a block's rows are read from cache while its columns are
+    written (2x faster than one strided copy on a 100000x101 X here)."""
+    rows = max(64, block_bytes // (8 * max(src.shape[1], 1)))
+    for i in range(0, src.shape[0], rows):
+        dst[i : i + rows] = src[i : i + rows]
+
+
+COLMAJOR_ATTR = "phys.colmajor"
+"""A local cbind with this (unit) attribute makes its result column-major: phys-opt's
+layout step sets it where it would otherwise copy the cbind's result (one copy, not two)."""
 
 
 @_register(mx.CbindOp)
 def cbind(op: mx.CbindOp, args: Args) -> Mat:
-    return _bind(args, 1, "cbind")
+    return _bind(args, 1, "cbind", COLMAJOR_ATTR in op.attributes)
 
 
 @_register(mx.RbindOp)

@@ -332,15 +332,11 @@ def broadcast(op: phys.BroadcastOp, args: Args) -> Broadcast:
 
 @kernel(phys.ColMajorOp)
 def colmajor(op: phys.ColMajorOp, args: Args) -> Any:
-    """X in Fortran order, copied by row blocks of about one L2: a block's rows are read
-    from cache while its columns are written (2x faster than np.asfortranarray on a
-    100000x101 X here; bench/fused_kernels.py)."""
+    """X in Fortran order, copied by row blocks of about one L2 (mk.copy_rows_blocked:
+    2x faster than np.asfortranarray on a 100000x101 X here)."""
     x = args[0]
     if type(x) is not np.ndarray or x.ndim != 2 or x.flags.f_contiguous:
         return x  # sparse, a scalar, a vector or already column-major: nothing to change
-    n, m = x.shape
-    out = np.empty((n, m), dtype=x.dtype, order="F")
-    rows = max(MMCHAIN_MIN_ROWS, MMCHAIN_BLOCK_BYTES // (x.itemsize * m))
-    for i in range(0, n, rows):
-        out[i : i + rows] = x[i : i + rows]
+    out = np.empty(x.shape, dtype=x.dtype, order="F")
+    mk.copy_rows_blocked(out, x, MMCHAIN_BLOCK_BYTES)
     return out

@@ -3,6 +3,8 @@ loop reads the column-major copy computes the numbers of the plan without it."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 import scipy.sparse as sp
@@ -91,3 +93,24 @@ def test_plan_with_colmajor_keeps_the_numbers(r: int, c: int, kind: str, seed: i
         got, text = _run(r, c, f"{lowered},phys-opt", (X, v0))
     assert (f"{phys.ColMajorOp.name} %X" in text) == (c > 1)
     np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-12, equal_nan=True)
+
+
+def test_cbind_marked_colmajor_writes_fortran_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cbind carrying {phys.colmajor} gives hstack's values, column-major (ragged
+    row blocks; a CSR operand dense enough to be densified; an integer-valued one)."""
+    from types import SimpleNamespace
+
+    from amls.interpreter.kernels import matrix as mk
+
+    monkeypatch.setattr(
+        mk, "copy_rows_blocked", functools.partial(mk.copy_rows_blocked, block_bytes=8)
+    )
+    rng = np.random.default_rng(1)
+    a, b = rng.uniform(-1, 1, (130, 3)), sp.csr_array(np.ones((130, 2)))
+    c = np.arange(130.0).reshape(130, 1)
+    op = SimpleNamespace(attributes={mk.COLMAJOR_ATTR: None})
+    got = mk.cbind(op, (a, b, c))  # type: ignore[arg-type]
+    assert got.flags.f_contiguous
+    np.testing.assert_array_equal(got, np.hstack([a, b.toarray(), c]))
+    plain = mk.cbind(SimpleNamespace(attributes={}), (a, c))  # type: ignore[arg-type]
+    assert plain.flags.c_contiguous

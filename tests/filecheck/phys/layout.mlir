@@ -95,3 +95,25 @@ func.func @no_fire(%X: !matrix.mat<100000x100xf64>, %W: !matrix.mat<100000x600xf
   %g2 = phys.tmm local %X, %out : (!matrix.mat<100000x100xf64>, !matrix.mat<100000x1xf64>) -> !matrix.mat<100x1xf64>
   func.return %g2 : !matrix.mat<100x1xf64>
 }
+
+// -----
+// X made by a local cbind (an intercept column): the cbind writes X column-major itself,
+// marked {phys.colmajor}; no copy op, and the products read X.
+// CHECK-LABEL: func.func @fires_cbind(
+// CHECK:         %X = phys.cbind local %X0, %ones {phys.colmajor = unit}
+// CHECK-NOT:     phys.colmajor %
+// CHECK:           phys.matmul local mm %X, %v
+// CHECK:           phys.tmm local %X, %q
+
+func.func @fires_cbind(%X0: !matrix.mat<100000x100xf64>, %ones: !matrix.mat<100000x1xf64>, %v0: !matrix.mat<101x1xf64>) -> !matrix.mat<101x1xf64> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c20 = arith.constant 20 : i64
+  %X = phys.cbind local %X0, %ones : (!matrix.mat<100000x100xf64>, !matrix.mat<100000x1xf64>) -> !matrix.mat<100000x101xf64>
+  %r = scf.for %i = %c0 to %c20 step %c1 iter_args(%v = %v0) -> (!matrix.mat<101x1xf64>) : i64 {
+    %q = phys.matmul local mm %X, %v : (!matrix.mat<100000x101xf64>, !matrix.mat<101x1xf64>) -> !matrix.mat<100000x1xf64>
+    %g = phys.tmm local %X, %q : (!matrix.mat<100000x101xf64>, !matrix.mat<100000x1xf64>) -> !matrix.mat<101x1xf64>
+    scf.yield %g : !matrix.mat<101x1xf64>
+  }
+  func.return %r : !matrix.mat<101x1xf64>
+}
