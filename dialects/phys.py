@@ -287,6 +287,7 @@ TWINS: dict[type[MatrixOp], type[PhysOp]] = {
 """matrix op class -> its phys twin."""
 
 MatmulOp = TWINS[mx.MatmulOp]
+CbindOp = TWINS[mx.CbindOp]
 ReduceOp = TWINS[mx.ReduceOp]
 TransposeOp = TWINS[mx.TransposeOp]
 
@@ -617,6 +618,11 @@ class ColMajorOp(MoveOp):
 
     def verify_(self) -> None:
         self._check_types(MatrixType, MatrixType)
+
+
+COLMAJOR_ATTR = "phys.colmajor"
+"""A local cbind with this (unit) attribute makes its result column-major: phys-opt's
+layout step sets it where it would otherwise copy the cbind's result (one copy, not two)."""
 
 
 MOVE_OPS: tuple[type[MoveOp], ...] = (

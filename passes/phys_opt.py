@@ -31,14 +31,12 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from amls.dialects import matrix as mx
 from amls.dialects import phys
-from amls.interpreter.kernels.matrix import COLMAJOR_ATTR
+from amls.dialects.phys import COLMAJOR_ATTR
 from amls.passes.sizes.memory import machine_memory
 
 CONVERSIONS = (phys.DistributeOp, phys.BroadcastOp, phys.CollectOp)
 LOOPS = (scf.ForOp, scf.WhileOp)
-CBIND = phys.TWINS[mx.CbindOp]
 
 LAYOUT_MIN_BYTES = 4 << 20  # a smaller X mostly sits in cache: layout matters little
 LAYOUT_MAX_MEMORY_SHARE = 0.1  # the copy lives beside X: at most this share of memory
@@ -185,7 +183,7 @@ class PhysOpt:
             runs = sum(_trips_within(op, loop) for op, _ in uses)
             if runs < LAYOUT_MIN_PRODUCTS:
                 continue
-            if isinstance(x.owner, CBIND) and x.owner.exec_type == "local":
+            if isinstance(x.owner, phys.CbindOp) and x.owner.exec_type == "local":
                 # the cbind writes its result column-major: one copy, not two
                 x.owner.attributes[COLMAJOR_ATTR] = UnitAttr()
                 self.changed = True
@@ -211,7 +209,7 @@ def _column_major(x: SSAValue) -> bool:
     """Whether x is made column-major already (phys.colmajor, or a cbind told to)."""
     owner = x.owner
     return isinstance(owner, phys.ColMajorOp) or (
-        isinstance(owner, CBIND) and COLMAJOR_ATTR in owner.attributes
+        isinstance(owner, phys.CbindOp) and COLMAJOR_ATTR in owner.attributes
     )
 
 

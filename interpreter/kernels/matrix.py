@@ -32,6 +32,7 @@ from numpy.typing import NDArray
 from xdsl.dialects.builtin import IntegerType
 
 from amls.dialects import matrix as mx
+from amls.dialects.phys import COLMAJOR_ATTR
 from amls.interpreter.kernels import DONATES, Kernel, KernelError, ieee, kernel, lazy
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix, save_matrix
@@ -1212,11 +1213,6 @@ def copy_rows_blocked(dst: np.ndarray, src: np.ndarray, block_bytes: int = 1 << 
     rows = max(64, block_bytes // (8 * max(src.shape[1], 1)))
     for i in range(0, src.shape[0], rows):
         dst[i : i + rows] = src[i : i + rows]
-
-
-COLMAJOR_ATTR = "phys.colmajor"
-"""A local cbind with this (unit) attribute makes its result column-major: phys-opt's
-layout step sets it where it would otherwise copy the cbind's result (one copy, not two)."""
 
 
 @_register(mx.CbindOp)

@@ -8,6 +8,7 @@ Dask through amls.interpreter.phys.dist.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,23 @@ falls behind: measured here at 2 threads, blocked / plain 0.65 (100000x101), 0.9
 (0.6-0.75; bench/fused_kernels.py)."""
 
 
+def _block_rows(m: int) -> int:
+    """Rows of an m-column float64 row block of about one L2 (at least MMCHAIN_MIN_ROWS)."""
+    return max(MMCHAIN_MIN_ROWS, MMCHAIN_BLOCK_BYTES // (8 * max(m, 1)))
+
+
+def _sum_parts(
+    part: Callable[[int, int], np.ndarray], n: int, threads: int, rows: int, shape: tuple[int, ...]
+) -> np.ndarray:
+    """The sum of part(lo, hi) over 0..n split into `threads` ranges of whole row blocks,
+    run in parallel (blas_threads.run_parallel) and added in range order: deterministic
+    for a given thread count."""
+    acc = np.zeros(shape)
+    for p in blas_threads.run_parallel(part, blas_threads.split_rows(n, threads, rows)):
+        acc += p
+    return acc
+
+
 def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndarray | None:
     """t(X)%*%(X%*%v) [w*, -y] by row blocks; None when the operands do not suit it.
 
@@ -117,7 +135,7 @@ def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndar
     threads = blas_threads.blas_threads()
     if threads > 1 and m > MMCHAIN_THREADED_MAX_COLS:
         return None
-    rows = max(MMCHAIN_MIN_ROWS, MMCHAIN_BLOCK_BYTES // (8 * max(m, 1)))
+    rows = _block_rows(m)
     vv = v[:, 0]
 
     def part(lo: int, hi: int) -> np.ndarray:
@@ -134,10 +152,7 @@ def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndar
                 acc += xb.T @ qb
         return acc
 
-    acc = np.zeros(m)
-    for p in blas_threads.run_parallel(part, blas_threads.split_rows(n, threads, rows)):
-        acc += p
-    return acc.reshape(m, 1)
+    return _sum_parts(part, n, threads, rows, (m,)).reshape(m, 1)
 
 
 @kernel(phys.MmchainOp)
@@ -207,7 +222,7 @@ def _wtsmm_blocked(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     own synchronisation (115 vs 98 ms unfused at 2 threads, 100000x101). Partial sums
     are added in range order (bench/fused_kernels.py)."""
     n, m = x.shape
-    rows = max(MMCHAIN_MIN_ROWS, MMCHAIN_BLOCK_BYTES // (8 * max(m, 1)))
+    rows = _block_rows(m)
 
     def part(lo: int, hi: int) -> np.ndarray:
         acc = np.zeros((m, m))
@@ -218,13 +233,7 @@ def _wtsmm_blocked(x: np.ndarray, w: np.ndarray) -> np.ndarray:
                 acc += xb.T @ (w[i:j] * xb)
         return acc
 
-    parts = blas_threads.run_parallel(
-        part, blas_threads.split_rows(n, blas_threads.blas_threads(), rows)
-    )
-    acc = np.zeros((m, m))
-    for p in parts:
-        acc += p
-    return acc
+    return _sum_parts(part, n, blas_threads.blas_threads(), rows, (m, m))
 
 
 @kernel(phys.TakOp)

@@ -4,6 +4,9 @@ loop reads the column-major copy computes the numbers of the plan without it."""
 from __future__ import annotations
 
 import functools
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -108,9 +111,54 @@ def test_cbind_marked_colmajor_writes_fortran_order(monkeypatch: pytest.MonkeyPa
     rng = np.random.default_rng(1)
     a, b = rng.uniform(-1, 1, (130, 3)), sp.csr_array(np.ones((130, 2)))
     c = np.arange(130.0).reshape(130, 1)
-    op = SimpleNamespace(attributes={mk.COLMAJOR_ATTR: None})
+    op = SimpleNamespace(attributes={phys.COLMAJOR_ATTR: None})
     got = mk.cbind(op, (a, b, c))  # type: ignore[arg-type]
     assert got.flags.f_contiguous
     np.testing.assert_array_equal(got, np.hstack([a, b.toarray(), c]))
     plain = mk.cbind(SimpleNamespace(attributes={}), (a, c))  # type: ignore[arg-type]
     assert plain.flags.c_contiguous
+
+
+USER_LOOP = """
+func.func @main(%X: !matrix.mat<?x?xf64>, %v0: !matrix.mat<?x1xf64>, %n: i64)
+    -> !matrix.mat<?x1xf64> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %half = arith.constant 0.5 : f64
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%v = %v0) -> (!matrix.mat<?x1xf64>) : i64 {
+    %q = matrix.matmul %X, %v : (!matrix.mat<?x?xf64>, !matrix.mat<?x1xf64>) -> !matrix.mat<?x1xf64>
+    %e = matrix.sigmoid %q : !matrix.mat<?x1xf64>
+    %Xt = matrix.transpose %X : (!matrix.mat<?x?xf64>) -> !matrix.mat<?x?xf64>
+    %g = matrix.matmul %Xt, %e :
+      (!matrix.mat<?x?xf64>, !matrix.mat<?x1xf64>) -> !matrix.mat<?x1xf64>
+    %v2 = matrix.mul %g, %half : (!matrix.mat<?x1xf64>, f64) -> !matrix.mat<?x1xf64>
+    scf.yield %v2 : !matrix.mat<?x1xf64>
+  }
+  func.return %r : !matrix.mat<?x1xf64>
+}
+"""
+
+
+def test_layout_fires_on_data_from_files(tmp_path: Path) -> None:
+    """X from a .npy file, `?` sizes in the program: specialised for the data, the loop's
+    products read a column-major copy (--stats counts the phys.colmajor run), and the
+    result is -O0's."""
+    prog = tmp_path / "loop.mlir"
+    prog.write_text(USER_LOOP)
+    rng = np.random.default_rng(2)
+    np.save(tmp_path / "X.npy", rng.uniform(-1, 1, (40000, 20)))  # 6.4 MB
+    np.save(tmp_path / "v.npy", rng.uniform(-1, 1, (20, 1)) / 100)
+    outs = {}
+    for level in ("-O0", "-O2"):
+        got = subprocess.run(
+            [sys.executable, "-m", "amls.tools.run", str(prog), level, "--stats",
+             f"--arg=X={tmp_path / 'X.npy'}", f"--arg=v0={tmp_path / 'v.npy'}", "--arg=n=12",
+             "--output", str(tmp_path / f"r{level}.npz")],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        outs[level] = got.stdout
+    assert "phys.colmajor" in outs["-O2"]
+    assert "phys.colmajor" not in outs["-O0"]
+    o0, o2 = (np.load(tmp_path / f"r{level}.npz") for level in ("-O0", "-O2"))
+    assert list(o0) == list(o2) and len(o0.files) == 1
+    np.testing.assert_allclose(o2[o2.files[0]], o0[o0.files[0]], rtol=1e-9, atol=1e-12)
