@@ -24,6 +24,7 @@ their own ops: tsmm, mmchain, tmm (left-transpose mm), wtsmm (weighted tsmm), ta
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import I64, IntegerAttr, StringAttr, f64
@@ -280,11 +281,48 @@ def _twin(base: type[MatrixOp]) -> type[PhysOp]:
     return irdl_op_definition(cls)
 
 
-TWINS: dict[type[MatrixOp], type[PhysOp]] = {
-    t: _twin(t)  # type: ignore[arg-type]
-    for t in mx.Matrix.operations
-}
-"""matrix op class -> its phys twin."""
+TwinHook = Callable[[type[MatrixOp], type[PhysOp]], None]
+
+
+class _Twins(Mapping[type[MatrixOp], type[PhysOp]]):
+    """matrix op class -> its phys twin, each defined on first use: defining an op costs
+    xDSL ~0.2 ms and a program needs a few of the matrix dialect's ops, so a run's start-up
+    does not pay for all of them. Iterating defines every twin."""
+
+    def __init__(self) -> None:
+        self._made: dict[type[MatrixOp], type[PhysOp]] = {}
+        self._hooks: list[TwinHook] = []
+
+    def __getitem__(self, base: type[MatrixOp]) -> type[PhysOp]:
+        twin = self._made.get(base)
+        if twin is None:
+            if base not in self:
+                raise KeyError(base)
+            twin = self._made[base] = _twin(base)
+            for hook in self._hooks:
+                hook(base, twin)
+        return twin
+
+    def __contains__(self, base: object) -> bool:
+        return base in self._made or base in _MATRIX_OPS
+
+    def __iter__(self) -> Iterator[type[MatrixOp]]:
+        return iter(mx.Matrix.operations)  # type: ignore[arg-type]
+
+    def __len__(self) -> int:
+        return len(mx.Matrix.operations)
+
+    def on_define(self, hook: TwinHook) -> None:
+        """Call hook(base, twin) for every twin, defined already or later (the
+        interpreter registers twin kernels this way)."""
+        self._hooks.append(hook)
+        for base, twin in list(self._made.items()):
+            hook(base, twin)
+
+
+_MATRIX_OPS = frozenset(mx.Matrix.operations)
+TWINS = _Twins()
+"""matrix op class -> its phys twin (defined on first lookup)."""
 
 MatmulOp = TWINS[mx.MatmulOp]
 CbindOp = TWINS[mx.CbindOp]
@@ -635,8 +673,17 @@ MOVE_OPS: tuple[type[MoveOp], ...] = (
     ColMajorOp,
 )
 
-Phys = Dialect(
-    "phys",
-    [*TWINS.values(), *FUSED_OPS, *MOVE_OPS],
-    [DistMatrixType, BroadcastType],
-)
+
+def __getattr__(name: str) -> Any:
+    # `Phys`, the dialect object, lists every op: built (defining every twin) when first
+    # asked for, by a context that parses phys IR or by the docs; a run that only lowers
+    # to phys never needs it.
+    if name == "Phys":
+        global Phys
+        Phys = Dialect(
+            "phys",
+            [*TWINS.values(), *FUSED_OPS, *MOVE_OPS],
+            [DistMatrixType, BroadcastType],
+        )
+        return Phys
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -469,6 +469,13 @@ class AmlsInterpreter(Interpreter):
             )
         else:
             impls = self._impls._impl_dict  # noqa: SLF001 (the registry xDSL dispatches on)
+            if t not in impls and (t in DIST_KERNELS or t in self._kernels):
+                # a phys twin defined after this interpreter was made (phys.TWINS defines
+                # them on first use: a recompilation can lower to a new one)
+                self.register_implementations(
+                    kernel_functions(self._kernels, self.session), override=True
+                )
+                impls = self._impls._impl_dict  # noqa: SLF001
             ft, fn = impls[t] if t in impls else (None, _no_impl)
             kind = (_IMPL, fn, ft, False)
         if t not in DIST_KERNELS:

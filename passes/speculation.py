@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import math as pymath
 
-from xdsl.dialects import arith, math, scf
+from xdsl.dialects import arith, scf
 from xdsl.ir import Operation, SSAValue
 
 from amls.dialects import matrix as mx
+from amls.dialects.lazy import upstream_op
 from amls.dialects.traits import constant_value
 
 Sym = int | tuple[SSAValue, int]
@@ -37,14 +38,24 @@ _NEVER_FAIL: tuple[type[Operation], ...] = (
     arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.AndIOp, arith.OrIOp, arith.XOrIOp,
     arith.MaxSIOp, arith.MinSIOp, arith.CmpiOp, arith.CmpfOp, arith.SelectOp,
     arith.SIToFPOp, arith.ExtSIOp, arith.ExtUIOp, arith.IndexCastOp, arith.TruncIOp,
-    math.ExpOp, math.LogOp, math.SqrtOp, math.AbsFOp, math.CeilOp, math.FloorOp,
-    math.RoundOp, math.TruncOp, math.Log10Op, math.Log2Op, math.Log1pOp, math.ExpM1Op,
-    math.TanhOp, math.SinOp, math.CosOp, math.TanOp, math.AtanOp, math.ErfOp, math.RsqrtOp,
-    math.PowFOp, math.FPowIOp,
     scf.YieldOp,
 )  # fmt: skip
 """IEEE results or a value that always exists (the scalar kernels return NaN/Inf, never
-raise; a cast only changes facts)."""
+raise; a cast only changes facts). The math ops below join once xDSL's math dialect is
+imported (amls.dialects.lazy)."""
+
+
+def _never_fail(cls: type[Operation]) -> None:
+    global _NEVER_FAIL
+    _NEVER_FAIL = (*_NEVER_FAIL, cls)
+
+
+for _name in (
+    "ExpOp", "LogOp", "SqrtOp", "AbsFOp", "CeilOp", "FloorOp", "RoundOp", "TruncOp",
+    "Log10Op", "Log2Op", "Log1pOp", "ExpM1Op", "TanhOp", "SinOp", "CosOp", "TanOp", "AtanOp",
+    "ErfOp", "RsqrtOp", "PowFOp", "FPowIOp",
+):  # fmt: skip
+    upstream_op(f"math.{_name}", _never_fail)
 
 _INT_DIVISIONS = (arith.DivSIOp, arith.RemSIOp, arith.FloorDivSIOp, arith.CeilDivSIOp)
 

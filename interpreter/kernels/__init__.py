@@ -20,6 +20,8 @@ from typing import Any
 
 from xdsl.ir import Operation
 
+from amls.dialects.lazy import upstream_op
+
 Kernel = Callable[[Any, tuple[Any, ...]], Any]
 
 KERNELS: dict[type[Operation], Kernel] = {}
@@ -29,12 +31,16 @@ class KernelError(Exception):
     """A failure inside a kernel that the user caused (bad data, singular matrix...)."""
 
 
-def kernel(*op_types: type[Operation]) -> Callable[[Kernel], Kernel]:
-    """Register `fn` as the kernel of each op class in `op_types`."""
+def kernel(*op_types: type[Operation] | str) -> Callable[[Kernel], Kernel]:
+    """Register `fn` as the kernel of each op class in `op_types` (an upstream op may be
+    named, "math.ExpOp": registered when its dialect is imported, amls.dialects.lazy)."""
 
     def register(fn: Kernel) -> Kernel:
         for t in op_types:
-            KERNELS[t] = fn
+            if isinstance(t, str):
+                upstream_op(t, lambda cls: KERNELS.__setitem__(cls, fn))
+            else:
+                KERNELS[t] = fn
         return fn
 
     return register

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -174,6 +173,8 @@ def _read_scanned(f: Any, flat: np.ndarray) -> DenseScan:
             _read_exactly(f, raw[start * 8 : stop * 8])
             s.add(flat[start:stop])
         return s
+    from concurrent.futures import ThreadPoolExecutor  # only when a file is read
+
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="amls-scan") as pool:
         pending = None
         for start in range(0, flat.size, PIPELINE_CHUNK):

@@ -13,7 +13,7 @@ import math as pymath
 from collections.abc import Callable
 from typing import Any
 
-from xdsl.dialects import arith, math
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType
 
 from amls.interpreter.kernels import KernelError, kernel
@@ -99,7 +99,7 @@ def _trunc_div(a: int, b: int) -> int:
 
 # -- float binary ---------------------------------------------------------------
 
-_FLOAT_BINARY: dict[type[Any], Callable[[float, float], float]] = {
+_FLOAT_BINARY: dict[type[Any] | str, Callable[[float, float], float]] = {
     arith.AddfOp: lambda a, b: a + b,
     arith.SubfOp: lambda a, b: a - b,
     arith.MulfOp: lambda a, b: a * b,
@@ -108,7 +108,7 @@ _FLOAT_BINARY: dict[type[Any], Callable[[float, float], float]] = {
     arith.MinimumfOp: lambda a, b: NAN if pymath.isnan(a) or pymath.isnan(b) else min(a, b),
     arith.MaxnumfOp: lambda a, b: b if pymath.isnan(a) else a if pymath.isnan(b) else max(a, b),
     arith.MinnumfOp: lambda a, b: b if pymath.isnan(a) else a if pymath.isnan(b) else min(a, b),
-    math.PowFOp: fpow,
+    "math.PowFOp": fpow,
 }
 
 _INT_BINARY: dict[type[Any], Callable[[int, int], int]] = {
@@ -126,31 +126,31 @@ _INT_BINARY: dict[type[Any], Callable[[int, int], int]] = {
     arith.XOrIOp: lambda a, b: a ^ b,
 }
 
-_FLOAT_UNARY: dict[type[Any], Callable[[float], float]] = {
+_FLOAT_UNARY: dict[type[Any] | str, Callable[[float], float]] = {
     arith.NegfOp: lambda x: -x,
-    math.ExpOp: fexp,
-    math.LogOp: flog,
-    math.SqrtOp: fsqrt,
-    math.AbsFOp: abs,
-    math.CeilOp: _finite_or_same(pymath.ceil),
-    math.FloorOp: _finite_or_same(pymath.floor),
-    math.RoundOp: round_half_away,
-    math.TruncOp: _finite_or_same(pymath.trunc),
-    math.Log10Op: lambda x: fdiv(flog(x), pymath.log(10.0)),
-    math.Log2Op: lambda x: fdiv(flog(x), pymath.log(2.0)),
-    math.Log1pOp: lambda x: flog(1.0 + x) if x != 0 else x,
-    math.ExpM1Op: _guard(pymath.expm1),
-    math.TanhOp: pymath.tanh,
-    math.SinOp: _guard(pymath.sin),
-    math.CosOp: _guard(pymath.cos),
-    math.TanOp: _guard(pymath.tan),
-    math.AtanOp: pymath.atan,
-    math.ErfOp: pymath.erf,
-    math.RsqrtOp: lambda x: fdiv(1.0, fsqrt(x)),
+    "math.ExpOp": fexp,
+    "math.LogOp": flog,
+    "math.SqrtOp": fsqrt,
+    "math.AbsFOp": abs,
+    "math.CeilOp": _finite_or_same(pymath.ceil),
+    "math.FloorOp": _finite_or_same(pymath.floor),
+    "math.RoundOp": round_half_away,
+    "math.TruncOp": _finite_or_same(pymath.trunc),
+    "math.Log10Op": lambda x: fdiv(flog(x), pymath.log(10.0)),
+    "math.Log2Op": lambda x: fdiv(flog(x), pymath.log(2.0)),
+    "math.Log1pOp": lambda x: flog(1.0 + x) if x != 0 else x,
+    "math.ExpM1Op": _guard(pymath.expm1),
+    "math.TanhOp": pymath.tanh,
+    "math.SinOp": _guard(pymath.sin),
+    "math.CosOp": _guard(pymath.cos),
+    "math.TanOp": _guard(pymath.tan),
+    "math.AtanOp": pymath.atan,
+    "math.ErfOp": pymath.erf,
+    "math.RsqrtOp": lambda x: fdiv(1.0, fsqrt(x)),
 }
 
 
-def _register_float_binary(cls: type[Any], fn: Callable[[float, float], float]) -> None:
+def _register_float_binary(cls: type[Any] | str, fn: Callable[[float, float], float]) -> None:
     kernel(cls)(lambda op, args: fn(float(args[0]), float(args[1])))
 
 
@@ -158,7 +158,7 @@ def _register_int_binary(cls: type[Any], fn: Callable[[int, int], int]) -> None:
     kernel(cls)(lambda op, args: _wrap(fn(int(args[0]), int(args[1])), op))
 
 
-def _register_float_unary(cls: type[Any], fn: Callable[[float], float]) -> None:
+def _register_float_unary(cls: type[Any] | str, fn: Callable[[float], float]) -> None:
     kernel(cls)(lambda op, args: fn(float(args[0])))
 
 
@@ -170,7 +170,7 @@ for _c, _h in _FLOAT_UNARY.items():
     _register_float_unary(_c, _h)
 
 
-@kernel(math.FPowIOp)
+@kernel("math.FPowIOp")
 def fpowi(op: Any, args: Args) -> float:
     return fpow(float(args[0]), float(args[1]))
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 T = TypeVar("T")
 
@@ -52,6 +54,8 @@ def single_threaded_blas() -> Iterator[None]:
 
 @cache
 def _pool(n: int) -> ThreadPoolExecutor:
+    from concurrent.futures import ThreadPoolExecutor  # ~3 ms: only for a split kernel
+
     return ThreadPoolExecutor(max_workers=n, thread_name_prefix="amls-blas")
 
 

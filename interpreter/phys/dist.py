@@ -200,8 +200,6 @@ def _no_dist(s: DistSession | None, op: Any, args: Args) -> Any:
 
 
 DIST_KERNELS: dict[type[mx.MatrixOp], DistKernel] = {
-    **dict.fromkeys(phys.TWINS.values(), _no_dist),
-    **{phys.TWINS[b]: _in_session(k) for b, k in _TWIN_BASES.items() if b in phys.TWINS},
     phys.TsmmOp: _in_session(_tsmm),
     phys.DistributeOp: _in_session(_distribute),
     phys.CollectOp: _in_session(_collect),
@@ -211,6 +209,14 @@ DIST_KERNELS: dict[type[mx.MatrixOp], DistKernel] = {
 }
 """What an op runs when it runs dist: `fn(session or None, op, args)`. Through the session
 (errors of the cluster, --stats), except unpersist, which only drops blocks."""
+
+
+def _dist_twin(base: type[mx.MatrixOp], twin: type[Any]) -> None:
+    k = _TWIN_BASES.get(base)
+    DIST_KERNELS[twin] = _no_dist if k is None else _in_session(k)
+
+
+phys.TWINS.on_define(_dist_twin)
 
 
 def runs_dist(op: Any) -> bool:

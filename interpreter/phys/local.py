@@ -44,8 +44,7 @@ def _local_twin(base: type[mx.MatrixOp]) -> Kernel:
     return run
 
 
-for _base, _twin in phys.TWINS.items():
-    kernel(_twin)(_local_twin(_base))
+phys.TWINS.on_define(lambda base, twin: kernel(twin)(_local_twin(base)))
 
 
 # ---------------------------------------------------------------------------

@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from xdsl.dialects import arith
-from xdsl.dialects import math as xmath
 from xdsl.ir import Operation, SSAValue
 
 from amls.dialects import matrix as mx
+from amls.dialects.lazy import upstream_op
 from amls.dialects.traits import constant_value
 from amls.passes.sizes.values import (
     BOOLEAN,
@@ -33,10 +33,15 @@ from amls.passes.sizes.values import (
 VALUE_RULES: dict[type[Operation], ValueRule] = {}
 
 
-def value_rule(*op_types: type[Operation]) -> Callable[[ValueRule], ValueRule]:
+def value_rule(*op_types: type[Operation] | str) -> Callable[[ValueRule], ValueRule]:
+    """Register `fn` for each op class (or upstream op named "math.ExpOp": amls.dialects.lazy)."""
+
     def register(fn: ValueRule) -> ValueRule:
         for t in op_types:
-            VALUE_RULES[t] = fn
+            if isinstance(t, str):
+                upstream_op(t, lambda cls: VALUE_RULES.__setitem__(cls, fn))
+            else:
+                VALUE_RULES[t] = fn
         return fn
 
     return register
@@ -151,7 +156,7 @@ def mod(op: mx.ModOp, ins: Sequence[ValueFacts]) -> ValueFacts:
     return _bounded(abs(c), ins[0], nonneg=c > 0)
 
 
-@value_rule(mx.PowOp, xmath.PowFOp)
+@value_rule(mx.PowOp, "math.PowFOp")
 def pow_(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     a, _ = ins
     c = _const(op.operands[1])
@@ -197,7 +202,7 @@ def neg(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return _same(ins[0], nonneg=ins[0].absmax == 0)
 
 
-@value_rule(mx.AbsOp, xmath.AbsFOp)
+@value_rule(mx.AbsOp, "math.AbsFOp")
 def abs_(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return _same(ins[0], nonneg=True)
 
@@ -208,7 +213,7 @@ def sign(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return ValueFacts.make(1.0 if x.absmax > 0 else 0.0, nan_free=x.nan_free, nonneg=x.nonneg)
 
 
-@value_rule(mx.RoundOp, mx.FloorOp, mx.CeilOp, xmath.RoundOp, xmath.FloorOp, xmath.CeilOp)
+@value_rule(mx.RoundOp, mx.FloorOp, mx.CeilOp, "math.RoundOp", "math.FloorOp", "math.CeilOp")
 def rounding(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     x = ins[0]
     return ValueFacts.make(
@@ -221,7 +226,7 @@ def sigmoid(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return ValueFacts.make(1.0, nan_free=ins[0].nan_free, nonneg=True)
 
 
-@value_rule(mx.ExpOp, xmath.ExpOp)
+@value_rule(mx.ExpOp, "math.ExpOp")
 def exp(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     x = ins[0]
     if not x.nan_free:
@@ -231,12 +236,12 @@ def exp(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return ValueFacts.bounded(math.exp(x.absmax), nonneg=True)
 
 
-@value_rule(mx.SinOp, mx.CosOp, xmath.SinOp, xmath.CosOp)
+@value_rule(mx.SinOp, mx.CosOp, "math.SinOp", "math.CosOp")
 def sin_cos(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return ValueFacts.make(1.0, nan_free=ins[0].finite)  # sin(+-Inf) is NaN
 
 
-@value_rule(mx.TanOp, xmath.TanOp)
+@value_rule(mx.TanOp, "math.TanOp")
 def tan(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return FINITE if ins[0].finite else UNKNOWN  # unbounded near pi/2, but never Inf
 
@@ -246,7 +251,7 @@ def isnan(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return BOOLEAN
 
 
-@value_rule(mx.SqrtOp, xmath.SqrtOp)
+@value_rule(mx.SqrtOp, "math.SqrtOp")
 def sqrt(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     x = ins[0]
     if not x.nonneg:
