@@ -307,10 +307,10 @@ class _Twins(Mapping[type[MatrixOp], type[PhysOp]]):
         return base in self._made or base in _MATRIX_OPS
 
     def __iter__(self) -> Iterator[type[MatrixOp]]:
-        return iter(mx.Matrix.operations)  # type: ignore[arg-type]
+        return iter(_MATRIX_OP_LIST)
 
     def __len__(self) -> int:
-        return len(mx.Matrix.operations)
+        return len(_MATRIX_OP_LIST)
 
     def on_define(self, hook: TwinHook) -> None:
         """Call hook(base, twin) for every twin, defined already or later (the
@@ -320,7 +320,8 @@ class _Twins(Mapping[type[MatrixOp], type[PhysOp]]):
             hook(base, twin)
 
 
-_MATRIX_OPS = frozenset(mx.Matrix.operations)
+_MATRIX_OP_LIST: tuple[type[MatrixOp], ...] = tuple(mx.Matrix.operations)  # type: ignore[arg-type]
+_MATRIX_OPS = frozenset(_MATRIX_OP_LIST)
 TWINS = _Twins()
 """matrix op class -> its phys twin (defined on first lookup)."""
 

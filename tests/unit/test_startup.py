@@ -52,6 +52,7 @@ NOT_FOR_DENSE_LOCAL = (
     "amls.frontends",
     "amls.interpreter.dist",
     "amls.lowering.cost",
+    "xdsl.dialects.math",  # registered on first use (amls.dialects.lazy)
 )
 
 
@@ -177,6 +178,51 @@ def test_xdsl_interpreters_package_completes_on_first_use() -> None:
         "from xdsl.interpreters.arith import ArithFunctions\n"
         "from amls.interpreter.upstream import ArithFunctions as Ours\n"
         "assert ArithFunctions is Ours\n"
+        "print('ok')\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
+
+
+def test_math_ops_registered_when_math_is_imported_late() -> None:
+    """The tables name xDSL's math ops; importing math later (a frontend, a test, the
+    context's factory) registers them: kernel, value rule, never-fail, folding."""
+    code = (
+        "import sys, amls.tools.run\n"
+        "from amls.interpreter.kernels import load_builtin_kernels\n"
+        "from amls.passes import speculation\n"
+        "from amls.passes.sizes import value_rules\n"
+        "kernels = load_builtin_kernels()\n"
+        "assert 'xdsl.dialects.math' not in sys.modules\n"
+        "from xdsl.dialects import math\n"
+        "assert math.ExpOp in kernels and math.FPowIOp in kernels\n"
+        "assert math.SqrtOp in value_rules.VALUE_RULES\n"
+        "assert not speculation.can_fail(math.ExpOp.__new__(math.ExpOp))\n"
+        "print(kernels[math.ExpOp](None, (1.0,)), kernels[math.LogOp](None, (0.0,)))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["2.718281828459045", "-inf"]
+
+
+def test_phys_twins_are_defined_on_first_use() -> None:
+    """A run defines the twins its plan needs; a twin defined after the interpreter was
+    made (a recompilation) still gets its local and dist kernels and its xDSL impl."""
+    code = (
+        "import sys, amls.tools.run\n"
+        "from amls.dialects import matrix as mx, phys\n"
+        "from amls.interpreter.engine import KERNELS, make_interpreter\n"
+        "from amls.interpreter.phys.dist import DIST_KERNELS\n"
+        "from xdsl.dialects.builtin import ModuleOp\n"
+        "interp = make_interpreter(ModuleOp([]))\n"
+        "made = set(phys.TWINS._made)\n"
+        "assert mx.SolveOp not in made and len(made) < len(phys.TWINS) / 4, made\n"
+        "assert mx.SolveOp in phys.TWINS\n"
+        "t = phys.TWINS[mx.SolveOp]\n"
+        "assert t.name == 'phys.solve' and t in KERNELS and t in DIST_KERNELS\n"
+        "assert phys.TWINS[mx.SolveOp] is t and phys.TWINS.get(object) is None\n"
+        "ops = {o.name for o in phys.Phys.operations}\n"
+        "assert len(phys.TWINS._made) == len(phys.TWINS) and 'phys.rev' in ops\n"
         "print('ok')\n"
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
