@@ -21,14 +21,14 @@ Handler = Callable[[Any, list[Val], dict[str, Val], ast.Call], Val]
 _MISSING = object()
 
 NOT_YET = {
-    "np.var", "np.std", "np.sort",
+    "np.sort",
     "np.argsort", "np.round", "np.around", "np.rint", "np.median",
     "np.tanh", "np.isinf", "np.isfinite",
     "np.log1p", "np.expm1", "np.log2", "np.log10", "np.cov",
     "np.corrcoef", "np.percentile", "np.quantile", "np.any", "np.all", "np.nansum",
     "np.linalg.eig", "np.linalg.eigh", "np.linalg.svd", "np.linalg.qr", "np.linalg.cholesky",
     "np.linalg.lstsq", "np.tril", "np.triu", "np.unique", "np.outer.reduce", "np.kron",
-    ".var", ".std", ".sort", ".argsort", ".round", ".any",
+    ".sort", ".argsort", ".round", ".any",
     ".all",
 }  # fmt: skip
 """Constructs the matrix dialect has no op for yet: 'not supported yet' (not 'unknown')."""
@@ -113,6 +113,34 @@ def _reduction(kind: str) -> Handler:
         if a.scalar and kind in ("sum", "mean", "min", "max", "prod"):
             return a
         return tr.reduce(kind, _mat(tr, a, node, f"np.{kind}"), axis, bool(keep), node)
+
+    return h
+
+
+def _moment(name: str) -> Handler:
+    """np.var / np.std (and the methods) as NumPy computes them: the mean along the axis,
+    the squared deviations summed, divided by n - ddof (default ddof 0: the population
+    variance; DML's var/sd divide by n - 1, hence no matrix.reduce var here)."""
+
+    def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+        _check_kw(tr, kw, ("a", "axis", "ddof", "keepdims"), f"np.{name}", node)
+        if len(args) > 2:
+            raise tr.err(node, f"np.{name}: too many positional arguments")
+        x = _mat(tr, _arg(tr, args, kw, 0, "a", node), node, f"np.{name}")
+        axis = _pyconst(tr, _arg(tr, args, kw, 1, "axis", node, None), node, "axis", int)
+        ddof = _pyconst(tr, kw.get("ddof", 0), node, "ddof", (int, float))
+        keep = bool(_pyconst(tr, kw.get("keepdims", False), node, "keepdims", bool))
+        along = axis is not None and x.ndim == 2  # a row or column of results
+        mu = tr.reduce("mean", x, axis, along, node)
+        d = tr.binop("-", x, mu, node)
+        ss = tr.reduce("sum", tr.binop("*", d, d, node), axis, keep, node)
+        if x.ndim == 1 or axis is None:
+            n = tr.attribute(x, "size", node)
+        else:
+            n = tr.nrow(x, node) if axis in (0, -2) else tr.ncol(x, node)
+        dof = _minmax("max")(tr, [tr.binop("-", n, const(ddof), node), const(0)], {}, node)
+        v = tr.binop("/", ss, dof, node)  # NumPy's max(n - ddof, 0): 0/0 is nan
+        return tr.unary("sqrt", v, node) if name == "std" else v
 
     return h
 
@@ -567,6 +595,7 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.min, _reduction("min")), (np.max, _reduction("max")),
         (np.amin, _reduction("min")), (np.amax, _reduction("max")),
         (np.argmin, _reduction("argmin")), (np.argmax, _reduction("argmax")),
+        (np.var, _moment("var")), (np.std, _moment("std")),
         (np.exp, _unary("exp")), (np.log, _unary("log")), (np.sqrt, _unary("sqrt")),
         (np.abs, _unary("abs")), (np.absolute, _unary("abs")), (np.sign, _unary("sign")),
         (np.floor, _unary("floor")), (np.ceil, _unary("ceil")), (np.negative, _unary("neg")),
@@ -640,6 +669,8 @@ def method(tr: Any, base: Val, name: str, args: list[Val], kw: dict[str, Val],
         return _draw(tr, base.const, name, args, kw, node)
     if name in ("sum", "mean", "min", "max", "argmin", "argmax", "prod"):
         return _reduction(name)(tr, [base, *args], kw, node)
+    if name in ("var", "std"):
+        return _moment(name)(tr, [base, *args], kw, node)
     if name in ("cumsum", "cumprod"):
         return _cumagg(name[3:])(tr, [base, *args], kw, node)
     if name == "reshape":

@@ -200,7 +200,23 @@ def dml_ops(X, v):
     return a, b, c, d, e, n, X.cumsum(axis=0)
 
 
+def moments(X, v):
+    # np.var / np.std: NumPy's population form by default, ddof, axis, keepdims, methods
+    a, b, c, d = np.var(X), np.std(X, ddof=1), X.var(axis=0), X.std(axis=1, keepdims=True)
+    e, f = np.var(X, axis=0, ddof=1, keepdims=True), np.std(X, axis=-1)
+    z = (X - X.mean(axis=0)) / X.std(axis=0)  # standardise the columns
+    return a, b, c, d, e, f, v.var(), np.std(v, axis=0), z
+
+
+def moments_degenerate(X, v):
+    # one row: var 0, and ddof=1 divides 0 by 0 (nan, as NumPy); an empty slice: nan
+    one = X[0:1, :]
+    return one.var(axis=0), one.std(axis=0, ddof=1), np.var(v[0:0]), np.std(v[0:1], ddof=2)
+
+
 CASES = [
+    (moments, (X, v)),
+    (moments_degenerate, (X, v)),
     (dml_ops, (X, v)),
     (arith, (X, Y, 1.5)),
     (compare_masks, (X, Y)),
