@@ -135,6 +135,9 @@ def compile_module(
         PassPipeline(tuple(logical)).apply(ctx, module)
         kept = module.clone() if keep_logical and physical else None
         if physical:
+            # a shape error the sizes now prove is reported on the op the user wrote (a
+            # matrix.matmul), not on the fused operator lowering would make of it
+            verify_located(module)
             PassPipeline(tuple(physical)).apply(ctx, module)
     verify_located(module)
     return kept

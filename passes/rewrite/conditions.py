@@ -325,6 +325,20 @@ def square_product(x: str, y: str) -> Test:
 
 
 @condition
+def conformable(name: str) -> Test:
+    """The product bound to name has inner dims known or provably equal (the same
+    symbol, as in t(X) %*% X): a rewrite that drops the product must not turn its shape
+    error into a result (X %*% y with y 1x1 is X * y only where X has one column)."""
+    from amls.passes.speculation import dim
+
+    def test(b: Bindings) -> bool:
+        op = b[name].owner
+        return isinstance(op, mx.MatmulOp) and dim(op.lhs, 1) == dim(op.rhs, 0)
+
+    return test
+
+
+@condition
 def const_is(name: str, value: int) -> Test:
     return lambda b: constant_value(b[name]) == value
 

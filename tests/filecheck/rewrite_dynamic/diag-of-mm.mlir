@@ -45,3 +45,16 @@ func.func @no(%X: !matrix.mat<5x3xf64>, %w: !matrix.mat<3x1xf64>, %a: !matrix.ma
   %f = matrix.diag %R : !matrix.mat<?x?xf64>
   func.return %D, %e, %f : !matrix.mat<5x5xf64>, !matrix.mat<1x1xf64>, !matrix.mat<?x?xf64>
 }
+
+// -----
+
+// Inner dims unknown: rowSums(X * t(Y)) broadcasts a column t(Y) where X%*%Y is a
+// shape error, so the product is kept until it is provably conformable.
+// CHECK-NOT:   rewrite:
+// CHECK-LABEL: func.func @unproven(
+// CHECK:         matrix.matmul %X, %Y :
+func.func @unproven(%X: !matrix.mat<5x?xf64>, %Y: !matrix.mat<?x5xf64>) -> !matrix.mat<5x1xf64> {
+  %P = matrix.matmul %X, %Y : (!matrix.mat<5x?xf64>, !matrix.mat<?x5xf64>) -> !matrix.mat<5x5xf64>
+  %d = matrix.diag %P : (!matrix.mat<5x5xf64>) -> !matrix.mat<5x1xf64>
+  func.return %d : !matrix.mat<5x1xf64>
+}

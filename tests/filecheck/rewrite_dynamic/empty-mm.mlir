@@ -72,3 +72,17 @@ func.func @no(%E: !matrix.mat<10x4xf64, nnz=0>, %X: !matrix.mat<4x3xf64>, %A: !m
   %S = matrix.matmul %U, %F : (!matrix.mat<10x4xf64>, !matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<10x3xf64>
   func.return %P, %Q, %S : !matrix.mat<10x3xf64>, !matrix.mat<10x3xf64>, !matrix.mat<10x3xf64>
 }
+
+// -----
+
+// An empty or 0-wide factor whose product is not provably conformable (B's rows are
+// unknown): zeros would hide the shape error when B does not have 0 rows.
+// CHECK-NOT:   rewrite:
+// CHECK-LABEL: func.func @unproven(
+// CHECK:         %P = matrix.matmul %A, %B :
+// CHECK:         %Q = matrix.matmul %E, %B :
+func.func @unproven(%A: !matrix.mat<10x0xf64>, %B: !matrix.mat<?x3xf64>, %E: !matrix.mat<10x4xf64, nnz=0>) -> (!matrix.mat<10x3xf64>, !matrix.mat<10x3xf64>) {
+  %P = matrix.matmul %A, %B : (!matrix.mat<10x0xf64>, !matrix.mat<?x3xf64>) -> !matrix.mat<10x3xf64>
+  %Q = matrix.matmul %E, %B : (!matrix.mat<10x4xf64, nnz=0>, !matrix.mat<?x3xf64>) -> !matrix.mat<10x3xf64>
+  func.return %P, %Q : !matrix.mat<10x3xf64>, !matrix.mat<10x3xf64>
+}

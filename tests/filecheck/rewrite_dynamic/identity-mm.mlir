@@ -66,3 +66,17 @@ func.func @left(%u: !matrix.mat<1x5xf64>) -> !matrix.mat<1x5xf64> {
   %P = matrix.matmul %y, %u : (!matrix.mat<1x1xf64>, !matrix.mat<1x5xf64>) -> !matrix.mat<1x5xf64>
   func.return %P : !matrix.mat<1x5xf64>
 }
+
+// -----
+
+// X of unknown width: X%*%fill(1,1,1) is X only where X has one column (not provable).
+// CHECK-NOT:   rewrite:
+// CHECK-LABEL: func.func @unproven(
+// CHECK:         %P = matrix.matmul %X, %y :
+func.func @unproven(%X: !matrix.mat<10x?xf64>) -> !matrix.mat<10x1xf64> {
+  %one = arith.constant 1.0 : f64
+  %c1 = arith.constant 1 : i64
+  %y = matrix.fill %one, %c1, %c1 : (f64, i64, i64) -> !matrix.mat<1x1xf64>
+  %P = matrix.matmul %X, %y : (!matrix.mat<10x?xf64>, !matrix.mat<1x1xf64>) -> !matrix.mat<10x1xf64>
+  func.return %P : !matrix.mat<10x1xf64>
+}

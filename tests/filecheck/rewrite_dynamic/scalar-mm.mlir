@@ -47,3 +47,18 @@ func.func @no(%x: !matrix.mat<1x1xf64>, %y: !matrix.mat<1x1xf64>, %X: !matrix.ma
   %R = matrix.matmul %A, %B : (!matrix.mat<10x3xf64>, !matrix.mat<3x5xf64>) -> !matrix.mat<10x5xf64>
   func.return %P, %Q, %R : !matrix.mat<1x1xf64>, !matrix.mat<10x?xf64>, !matrix.mat<10x5xf64>
 }
+
+// -----
+
+// X%*%y is X*y only where X has one column: with X's width unknown the product is not
+// provably conformable, and the rewrite would turn its shape error (X 5x3 at run time)
+// into a 5x3 result. It stays a product (amls-run specialises it once X is loaded).
+// CHECK-NOT:   rewrite:
+// CHECK-LABEL: func.func @unproven(
+// CHECK-NEXT:    %P = matrix.matmul %X, %y :
+// CHECK-NEXT:    %Q = matrix.matmul %y, %W :
+func.func @unproven(%X: !matrix.mat<10x?xf64>, %y: !matrix.mat<1x1xf64>, %W: !matrix.mat<?x7xf64>) -> (!matrix.mat<10x1xf64>, !matrix.mat<1x7xf64>) {
+  %P = matrix.matmul %X, %y : (!matrix.mat<10x?xf64>, !matrix.mat<1x1xf64>) -> !matrix.mat<10x1xf64>
+  %Q = matrix.matmul %y, %W : (!matrix.mat<1x1xf64>, !matrix.mat<?x7xf64>) -> !matrix.mat<1x7xf64>
+  func.return %P, %Q : !matrix.mat<10x1xf64>, !matrix.mat<1x7xf64>
+}

@@ -87,3 +87,16 @@ func.func @no(%A: !matrix.mat<20x10xf64>, %B: !matrix.mat<10x5xf64>) -> (f64, f6
   %c = matrix.reduce mean col %P : (!matrix.mat<20x5xf64>) -> !matrix.mat<1x5xf64>
   func.return %q, %m, %c : f64, f64, !matrix.mat<1x5xf64>
 }
+
+// -----
+
+// Bounded operands (so the sum is finite), A 20x10, but B's height unknown: sum(t(colSums(A)) * rowSums(B))
+// would broadcast where A%*%B is a shape error (B 1x5 at run time). Kept.
+// CHECK-NOT:   rewrite: sum-mm
+// CHECK-LABEL: func.func @unproven(
+// CHECK:         matrix.matmul %A, %B :
+func.func @unproven(%A: !matrix.mat<20x10xf64> {matrix.absmax = 1.0 : f64}, %B: !matrix.mat<?x5xf64> {matrix.absmax = 1.0 : f64}) -> f64 {
+  %P = matrix.matmul %A, %B : (!matrix.mat<20x10xf64>, !matrix.mat<?x5xf64>) -> !matrix.mat<20x5xf64>
+  %s = matrix.reduce sum all %P : (!matrix.mat<20x5xf64>) -> f64
+  func.return %s : f64
+}
