@@ -55,6 +55,7 @@ _SCALAR_MATH: dict[str, tuple[type[Operation], Any]] = {
     "sqrt": (xmath.SqrtOp, math.sqrt), "abs": (xmath.AbsFOp, abs),
     "floor": (xmath.FloorOp, math.floor), "ceil": (xmath.CeilOp, math.ceil),
 }  # fmt: skip
+_OUTER_NAME: dict[type[Operation], str] = {cls: n for n, cls in mx.OUTER_OPS.items()}
 _SPARSE_KEEPS = {"*": "either", "/": "lhs", "+": "both", "-": "both", "neg": "lhs"}
 
 
@@ -66,6 +67,8 @@ class Builder:
         self.line_offset = line_offset
         self.col_offset = col_offset
         self.block: Block = Block()
+        self.inplace = False
+        """Translating `x op= y` (NumPy cannot grow x by broadcasting)."""
 
     # -- locations and errors ------------------------------------------------------
 
@@ -300,18 +303,23 @@ class Builder:
                 raise self.err(node, f"operator {op} does not apply to {v.describe()}")
         x, y = self.operand(a, node), self.operand(b, node)
         like = a if a.is_mat else b
-        shape = {"ndim": like.ndim, "row": like.row}
+        shape: dict[str, Any] = {"ndim": like.ndim, "row": like.row}
+        shape.update(cols1=like.cols1, rows1=like.rows1)  # matrix op scalar: like's shape
         if a.is_mat and b.is_mat:
             if a.ndim == 1 and b.ndim == 1:
                 y = self.oriented(b, a.row, node)
             elif a.ndim == 1:  # NumPy broadcasts a 1-D array as a row
                 x = self.oriented(a, True, node)
-                shape = {"ndim": 2, "row": False}
+                shape = {"ndim": 2, "row": False, "rows1": b.rows1}
             elif b.ndim == 1:
                 y = self.oriented(b, True, node)
-                shape = {"ndim": 2, "row": False}
-            else:
-                shape = {"ndim": 2, "row": False}
+                shape = {"ndim": 2, "row": False, "rows1": a.rows1}
+            else:  # one column (row) where both have one
+                shape = {"ndim": 2, "row": False, "cols1": a.cols1 and b.cols1,
+                         "rows1": a.rows1 and b.rows1}  # fmt: skip
+            outer = self._outer(op, a, b, x, y, node)
+            if outer is not None:
+                return self.mat(outer)
         keeps = _SPARSE_KEEPS.get(op)
         sparse = (
             (keeps == "either" and (a.sparse or b.sparse))
@@ -320,9 +328,40 @@ class Builder:
         )
         return self.mat(self.mop(MATRIX_BINARY[op], [x, y], node), None, sparse=sparse, **shape)
 
+    def _outer(
+        self, op: str, a: Val, b: Val, x: SSAValue, y: SSAValue, node: ast.AST | None
+    ) -> SSAValue | None:
+        """NumPy's broadcast of a column against a row, (n, 1) op (1, m) -> (n, m), as
+        matrix.outer (a row against a column: the transposed outer of the transposes). Only
+        where the shapes are known from how the arrays were made (v[:, None], reshape,
+        keepdims, an argument's shape); x, y: a and b as the binary op would read them (a
+        1-D array as a row). Outer is also right where n or m turns out to be 1."""
+        name = _OUTER_NAME.get(MATRIX_BINARY[op])
+        if name is None or a.sparse or b.sparse:
+            return None
+
+        def vec(v: Val) -> tuple[bool, bool]:  # (one column, one row) as the op reads v
+            return (False, True) if v.ndim == 1 else (v.cols1, v.rows1)
+
+        (ac, ar), (bc, br) = vec(a), vec(b)
+        straight = ac and br and not (ar or bc)  # (n, 1) op (1, m)
+        crossed = ar and bc and not (ac or br)  # (1, m) op (n, 1)
+        if not (straight or crossed):
+            return None
+        if self.inplace:
+            raise self.err(node, f"in-place {op}= would broadcast a column against a row "
+                           "(NumPy: non-broadcastable output operand)")  # fmt: skip
+        props = {"op": StringAttr(name)}
+        if straight:
+            return self.mop(mx.OuterOp, [x, y], node, ANY, props)
+        tx, ty = self.mop(mx.TransposeOp, [x], node), self.mop(mx.TransposeOp, [y], node)
+        o = self.mop(mx.OuterOp, [tx, ty], node, ANY, props)
+        return self.mop(mx.TransposeOp, [o], node)
+
     def matrix_unary(self, name: str, v: Val, node: ast.AST | None) -> Val:
         sparse = v.sparse and name in ("neg", "abs", "sign", "sqrt", "floor", "ceil")
-        return self.mat(self.mop(MATRIX_UNARY[name], [v.ssa], node), v, sparse=sparse)
+        return self.mat(self.mop(MATRIX_UNARY[name], [v.ssa], node), v, sparse=sparse,
+                        cols1=v.cols1, rows1=v.rows1)  # fmt: skip
 
     def unary(self, name: str, v: Val, node: ast.AST | None) -> Val:
         if v.is_mat:
@@ -401,14 +440,14 @@ class Builder:
                 raise self.err(node, f"np.{kind} of a 2-D array needs axis= (0 or 1)")
             s = Val("f64", self.mop(mx.ReduceOp, [v.ssa], node, f64, props("all")))
             if keepdims:
-                return self.mat(self.mop(mx.FromScalarOp, [s.ssa], node))
+                return self.mat(self.mop(mx.FromScalarOp, [s.ssa], node), cols1=True, rows1=True)
             return s
         if axis not in (0, 1, -1, -2):
             raise self.err(node, f"axis {axis} is out of bounds for a 2-D array")
         over_rows = axis in (0, -2)  # NumPy's axis=0 reduces the rows: a 1 x C result
         r = self.mop(mx.ReduceOp, [v.ssa], node, ANY, props("col" if over_rows else "row"))
         if keepdims:
-            return self.mat(r)
+            return self.mat(r, rows1=over_rows, cols1=not over_rows)
         return self.mat(r, ndim=1, row=over_rows)
 
 

@@ -105,7 +105,7 @@ def getitem(tr: Any, base: Val, index: ast.expr, node: ast.AST) -> Val:
     if any(_is_none(p) for p in parts):  # v[:, None] / v[None, :]: a 1-D array made 2-D
         if base.ndim == 1 and len(parts) == 2 and _is_full(parts[1 - _none_at(parts)]):
             col = _none_at(parts) == 1
-            return tr.mat(tr.oriented(base, not col, node), ndim=2)
+            return tr.mat(tr.oriented(base, not col, node), ndim=2, cols1=col, rows1=not col)
         raise tr.err(node, "np.newaxis (None) is supported as v[:, None] and v[None, :] of a "
                      "1-D array only")  # fmt: skip
     axes = _axes(tr, base, index, node)

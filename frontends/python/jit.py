@@ -256,7 +256,8 @@ class JitFunction:
             ndim = a.ndim
             if ndim == 1:
                 a = a.reshape(-1, 1)
-            return ("mat", ndim, False), a, _mat_sig(a, scan)
+            vec = (ndim == 2 and a.shape[1] == 1, ndim == 2 and a.shape[0] == 1)
+            return ("mat", ndim, False, *vec), a, _mat_sig(a, scan)
         if spm is not None and spm.issparse(v):
             if v.ndim != 2:
                 raise JitError(f"argument '{name}': only 2-D sparse arrays", self._where)
@@ -306,7 +307,13 @@ class JitFunction:
         params = []
         for name, kind in kinds:
             if isinstance(kind, tuple):
-                params.append((name, Val("mat", None, None, kind[1], False, kind[2])))
+                cols1, rows1 = kind[3:5] if len(kind) > 3 else (False, False)
+                params.append(
+                    (
+                        name,
+                        Val("mat", None, None, kind[1], False, kind[2], cols1=cols1, rows1=rows1),
+                    )
+                )
             else:
                 params.append((name, Val(kind)))
         mt, variant = translate_entry(self.__amls_python_function__, params)

@@ -364,7 +364,7 @@ def _reshape_to(tr: Any, a: Val, shape: Val, node: ast.AST) -> Val:
     elif c_.const == -1:
         c_ = tr.scalar_binop("//", total, r_, node)
     r = tr.mop(mx.ReshapeOp, [src, tr.materialize(r_, node), tr.materialize(c_, node)], node)
-    return tr.mat(r)
+    return tr.mat(r, rows1=r_.const == 1, cols1=c_.const == 1)
 
 
 def _reshape(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:

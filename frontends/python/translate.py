@@ -152,7 +152,8 @@ class FunctionTranslator(Builder):
                 arg.name_hint = name
                 k += 1
                 ident = _Ident(argument=name)
-                self.env[name] = Val(v.kind, arg, None, v.ndim, v.row, v.sparse, ident)
+                self.env[name] = Val(v.kind, arg, None, v.ndim, v.row, v.sparse, ident,
+                                     cols1=v.cols1, rows1=v.rows1)  # fmt: skip
             else:
                 self.env[name] = v
         stmts = list(node.body)
@@ -219,7 +220,13 @@ class FunctionTranslator(Builder):
             else:
                 raise self.err(s, "augmented assignment to this target is not supported")
             ast.copy_location(load, target)
-            self.store(target, self.binop(op, self.expr(load), self.expr(s.value), s), s)
+            lhs, rhs = self.expr(load), self.expr(s.value)
+            self.inplace = True  # NumPy's x op= y cannot grow x (no outer broadcast)
+            try:
+                value = self.binop(op, lhs, rhs, s)
+            finally:
+                self.inplace = False
+            self.store(target, value, s)
         elif isinstance(s, ast.If):
             self.if_(s)
         elif isinstance(s, ast.For):
@@ -694,7 +701,8 @@ class FunctionTranslator(Builder):
         if base.is_mat:
             if attr == "T":
                 return base if base.ndim == 1 else self.mat(self.transpose(base, node), base,
-                                                            sparse=base.sparse)  # fmt: skip
+                                                            sparse=base.sparse, cols1=base.rows1,
+                                                            rows1=base.cols1)  # fmt: skip
             if attr == "shape":
                 return py(tuple(self.shape(base, node)))
             if attr == "ndim":
@@ -748,8 +756,9 @@ class FunctionTranslator(Builder):
         for name, v in bound.arguments.items():
             v = v if isinstance(v, Val) else self.pyval(v, e, name)
             if v.is_mat or (v.scalar and v.const is None):
-                params.append((name, Val(v.kind, None, None, v.ndim, v.row, v.sparse)))
-                key.append((v.kind, v.ndim, v.row, v.sparse))
+                params.append((name, Val(v.kind, None, None, v.ndim, v.row, v.sparse,
+                                         cols1=v.cols1, rows1=v.rows1)))  # fmt: skip
+                key.append((v.kind, v.ndim, v.row, v.sparse, v.cols1, v.rows1))
                 operands.append(v.ssa)
             elif v.scalar:
                 params.append((name, v))

@@ -53,6 +53,10 @@ class Val:
     sparse: bool = False
     """NumPy would hold it as scipy.sparse (results come back so)."""
     ident: _Ident = field(default_factory=_Ident)
+    cols1: bool = False
+    rows1: bool = False
+    """A 2-D array known (from how it was made, not from its data) to have one column /
+    one row: NumPy broadcasts (n, 1) against (1, m) to (n, m), matrix.outer here."""
 
     @property
     def scalar(self) -> bool:

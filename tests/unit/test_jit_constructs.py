@@ -214,7 +214,24 @@ def moments_degenerate(X, v):
     return one.var(axis=0), one.std(axis=0, ddof=1), np.var(v[0:0]), np.std(v[0:1], ddof=2)
 
 
+def outer_broadcast(X, v, w):
+    # NumPy broadcasts a column against a row to a matrix: matrix.outer (or its transpose)
+    D = v[:, None] - v[None, :]  # pairwise differences
+    P = w.reshape(-1, 1) * v.reshape(1, -1)
+    R = X.sum(axis=0, keepdims=True) / X.sum(axis=1, keepdims=True)  # row / column
+    c = v[:, None]
+    return D, P, R, w - c, float((c < v[None, :]).sum()), np.maximum(-c, c.T), (c + 1.0) ** v
+
+
+def outer_of_arguments(c, r, X):
+    # arguments whose shape is (n, 1) and (1, m); a (1, 1) broadcasts as before
+    return c + r, r - c, c * X[0, 0] + r
+
+
 CASES = [
+    (outer_broadcast, (X, v, w)),
+    (outer_of_arguments, (w.reshape(-1, 1), v.reshape(1, -1), X)),
+    (outer_of_arguments, (np.ones((1, 1)), v.reshape(1, -1), X)),
     (moments, (X, v)),
     (moments_degenerate, (X, v)),
     (dml_ops, (X, v)),

@@ -37,6 +37,12 @@ def raises(fn, args, text: str, marker: str) -> None:
     assert int(m.group(2)) == line_of(fn, marker), msg
 
 
+def grows_in_place(X):
+    c = X.sum(axis=1, keepdims=True)
+    c += X.sum(axis=0, keepdims=True)  # <- here
+    return c
+
+
 def uses_round(X):
     return X.round()  # <- here
 
@@ -148,6 +154,7 @@ def recursive(X, k):
 
 CASES = [
     (uses_round, (X,), ".round() is not supported yet"),
+    (grows_in_place, (X,), "in-place += would broadcast a column against a row"),
     (uses_flip, (X,), "a reversing slice ([::-1]) is not supported yet; np.flip(X, axis) is"),
     (uses_sort, (X,), "np.sort is not supported yet"),
     (uses_list_comp, (X,), "a list comprehension is not supported"),
