@@ -24,6 +24,7 @@ their own ops: tsmm, mmchain, tmm (left-transpose mm), wtsmm (weighted tsmm), ta
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
@@ -282,6 +283,7 @@ def _twin(base: type[MatrixOp]) -> type[PhysOp]:
 
 
 TwinHook = Callable[[type[MatrixOp], type[PhysOp]], None]
+_TWIN_LOCK = threading.RLock()
 
 
 class _Twins(Mapping[type[MatrixOp], type[PhysOp]]):
@@ -298,9 +300,12 @@ class _Twins(Mapping[type[MatrixOp], type[PhysOp]]):
         if twin is None:
             if base not in self:
                 raise KeyError(base)
-            twin = self._made[base] = _twin(base)
-            for hook in self._hooks:
-                hook(base, twin)
+            with _TWIN_LOCK:  # one class per op, also when threads lower at once
+                twin = self._made.get(base)
+                if twin is None:
+                    twin = self._made[base] = _twin(base)
+                    for hook in self._hooks:
+                        hook(base, twin)
         return twin
 
     def __contains__(self, base: object) -> bool:
