@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -150,6 +151,19 @@ def _unary(name: str) -> Handler:
         if len(args) != 1 or kw:
             raise tr.err(node, f"{name} takes one argument")
         return tr.unary(name, args[0], node)
+
+    return h
+
+
+def _finite_test(finite: bool) -> Handler:
+    """np.isfinite / np.isinf from ops that exist: |x| <= DBL_MAX is false for Inf and NaN
+    alike; isinf is |x| > DBL_MAX (NaN compares false)."""
+
+    def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+        if len(args) != 1 or kw:
+            raise tr.err(node, f"np.{'isfinite' if finite else 'isinf'} takes one argument")
+        big = const(sys.float_info.max)
+        return tr.compare("<=" if finite else ">", tr.unary("abs", args[0], node), big, node)
 
     return h
 
@@ -619,7 +633,8 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.flip, _flip(None, "np.flip")), (np.flipud, _flip(0, "np.flipud")),
         (np.fliplr, _flip(1, "np.fliplr")),
         (np.sin, _unary("sin")), (np.cos, _unary("cos")), (np.tan, _unary("tan")),
-        (np.isnan, _unary("isnan")),
+        (np.isnan, _unary("isnan")), (np.isfinite, _finite_test(True)),
+        (np.isinf, _finite_test(False)),
         (np.count_nonzero, _count_nonzero), (np.arange, _arange),
         (np.random.default_rng, _default_rng),
         (builtins.len, _len), (builtins.float, _float), (builtins.int, _int),

@@ -200,6 +200,11 @@ def dml_ops(X, v):
     return a, b, c, d, e, n, X.cumsum(axis=0)
 
 
+def finite_tests(X, s):
+    # np.isfinite / np.isinf on a matrix holding Inf, -Inf and NaN, and on scalars
+    return np.isfinite(X), np.isinf(X), float(np.isfinite(X).sum()), np.isinf(s), np.isfinite(s)
+
+
 def moments(X, v):
     # np.var / np.std: NumPy's population form by default, ddof, axis, keepdims, methods
     a, b, c, d = np.var(X), np.std(X, ddof=1), X.var(axis=0), X.std(axis=1, keepdims=True)
@@ -233,6 +238,8 @@ CASES = [
     (outer_of_arguments, (w.reshape(-1, 1), v.reshape(1, -1), X)),
     (outer_of_arguments, (np.ones((1, 1)), v.reshape(1, -1), X)),
     (moments, (X, v)),
+    (finite_tests, (np.where(X > 0.5, np.inf, np.where(X < -0.5, np.nan, -X)), 2.5)),
+    (finite_tests, (np.where(X > 0.9, -np.inf, X), float("inf"))),
     (moments_degenerate, (X, v)),
     (dml_ops, (X, v)),
     (arith, (X, Y, 1.5)),
