@@ -496,6 +496,22 @@ def _count_nonzero(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call)
     return Val("i64", tr.mop(mx.NnzOp, [a.ssa], node, i64))
 
 
+def _any_all(which: str) -> Handler:
+    """np.any / np.all over a whole matrix, by counting non-zeros (NaN is truthy in both,
+    as in NumPy): any is nnz(a) > 0, all is nnz(a == 0) == 0."""
+
+    def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+        if len(args) != 1 or kw:
+            raise tr.err(node, f"np.{which} with axis= is not supported yet")
+        a = _mat(tr, args[0], node, f"np.{which}")
+        if which == "all":
+            a = tr.compare("==", a, const(0.0), node)
+        n = Val("i64", tr.mop(mx.NnzOp, [a.ssa], node, i64))
+        return tr.compare(">" if which == "any" else "==", n, const(0), node)
+
+    return h
+
+
 def _default_rng(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     seed = _arg(tr, args, kw, 0, "seed", node, None)
     if seed is None or seed.const is None or seed.kind != "i64":
@@ -635,7 +651,8 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.sin, _unary("sin")), (np.cos, _unary("cos")), (np.tan, _unary("tan")),
         (np.isnan, _unary("isnan")), (np.isfinite, _finite_test(True)),
         (np.isinf, _finite_test(False)),
-        (np.count_nonzero, _count_nonzero), (np.arange, _arange),
+        (np.count_nonzero, _count_nonzero), (np.any, _any_all("any")),
+        (np.all, _any_all("all")), (np.arange, _arange),
         (np.random.default_rng, _default_rng),
         (builtins.len, _len), (builtins.float, _float), (builtins.int, _int),
         (builtins.bool, _bool), (builtins.abs, _abs), (builtins.min, _minmax("min")),
@@ -684,6 +701,8 @@ def method(tr: Any, base: Val, name: str, args: list[Val], kw: dict[str, Val],
         return _draw(tr, base.const, name, args, kw, node)
     if name in ("sum", "mean", "min", "max", "argmin", "argmax", "prod"):
         return _reduction(name)(tr, [base, *args], kw, node)
+    if name in ("any", "all"):
+        return _any_all(name)(tr, [base, *args], kw, node)
     if name in ("var", "std"):
         return _moment(name)(tr, [base, *args], kw, node)
     if name in ("cumsum", "cumprod"):

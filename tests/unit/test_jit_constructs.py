@@ -205,6 +205,15 @@ def finite_tests(X, s):
     return np.isfinite(X), np.isinf(X), float(np.isfinite(X).sum()), np.isinf(s), np.isfinite(s)
 
 
+def any_all(X, v):
+    # np.any / np.all and the methods; NaN counts as true, as in NumPy
+    s = 0.0
+    if np.any(np.isnan(X)):
+        s = 1.0
+    a, b, c, d, e = np.any(X), np.all(X), (X > 0).any(), (X > -10).all(), np.all(v == v)
+    return a, b, c, d, e, s, np.all(X[0:0, :]), np.any(X[0:0, :])
+
+
 def moments(X, v):
     # np.var / np.std: NumPy's population form by default, ddof, axis, keepdims, methods
     a, b, c, d = np.var(X), np.std(X, ddof=1), X.var(axis=0), X.std(axis=1, keepdims=True)
@@ -238,6 +247,9 @@ CASES = [
     (outer_of_arguments, (w.reshape(-1, 1), v.reshape(1, -1), X)),
     (outer_of_arguments, (np.ones((1, 1)), v.reshape(1, -1), X)),
     (moments, (X, v)),
+    (any_all, (X, v)),
+    (any_all, (np.zeros_like(X), np.full_like(v, np.nan))),
+    (any_all, (np.where(X > 0, np.nan, 0.0), v)),
     (finite_tests, (np.where(X > 0.5, np.inf, np.where(X < -0.5, np.nan, -X)), 2.5)),
     (finite_tests, (np.where(X > 0.9, -np.inf, X), float("inf"))),
     (moments_degenerate, (X, v)),

@@ -47,6 +47,10 @@ def uses_round(X):
     return X.round()  # <- here
 
 
+def any_by_axis(X):
+    return np.any(X > 0, axis=0)  # <- here
+
+
 def uses_flip(X):
     return X[::-1]  # <- here
 
@@ -154,6 +158,7 @@ def recursive(X, k):
 
 CASES = [
     (uses_round, (X,), ".round() is not supported yet"),
+    (any_by_axis, (X,), "np.any with axis= is not supported yet"),
     (grows_in_place, (X,), "in-place += would broadcast a column against a row"),
     (uses_flip, (X,), "a reversing slice ([::-1]) is not supported yet; np.flip(X, axis) is"),
     (uses_sort, (X,), "np.sort is not supported yet"),
