@@ -506,7 +506,7 @@ def _any_all(which: str) -> Handler:
         a = _mat(tr, args[0], node, f"np.{which}")
         if which == "all":
             a = tr.compare("==", a, const(0.0), node)
-        n = Val("i64", tr.mop(mx.NnzOp, [a.ssa], node, i64))
+        n = _count_nonzero(tr, [a], {}, node)
         return tr.compare(">" if which == "any" else "==", n, const(0), node)
 
     return h
