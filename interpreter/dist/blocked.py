@@ -13,11 +13,13 @@ DistError as soon as a worker the operation needs has left (or at the timeout).
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import time
 import uuid
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +31,7 @@ from distributed import Client, Future, wait
 
 from amls.interpreter.dist import sizeof as _sizeof  # noqa: F401  (sizeof of csr_array)
 from amls.interpreter.kernels import blocks as T
+from amls.interpreter.kernels.matrix import _as_mat, _finish, _nnz
 from amls.lowering.cost.blocks import (
     Coord,
     DistError,
@@ -41,7 +44,6 @@ from amls.lowering.cost.blocks import (
     span,
 )
 from amls.lowering.cost.plan import Plan, materialise
-from amls.interpreter.kernels.matrix import _as_mat, _finish, _nnz
 
 POLL_SECONDS = 0.2  # how often a wait re-checks that the workers it needs are alive
 
@@ -126,11 +128,46 @@ def cluster_workers(client: Client) -> list[str]:
     return sorted(client.nthreads())
 
 
+def call_watching(
+    client: Client, what: str, workers: Iterable[str], make: Callable[[], Awaitable[Any]]
+) -> Any:
+    """Run one client call (`make` returns its awaitable: `client.x(..., asynchronous=True)`)
+    on the client's event loop while checking, every POLL_SECONDS, that the workers it
+    involves are still in the cluster. A blocking call has no such check: a broadcast
+    scatter whose target worker is killed mid-replication waits forever."""
+    needed = set(workers)
+
+    async def call() -> Any:
+        return await make()
+
+    done = asyncio.run_coroutine_threadsafe(call(), client.loop.asyncio_loop)
+    while True:
+        try:
+            return done.result(timeout=POLL_SECONDS)
+        except concurrent.futures.TimeoutError:
+            gone = needed - set(client.nthreads())
+            if gone:
+                done.cancel()
+                raise DistError(
+                    f"{what}: worker(s) {', '.join(sorted(gone))} left the cluster during "
+                    "the transfer (rerun the program)"
+                ) from None
+
+
 def scatter_to(client: Client, data: Any, workers: Sequence[str], **kw: Any) -> Any:
-    """client.scatter pinned to workers; a worker that left the cluster meanwhile makes
-    the scheduler fail with a bare KeyError: report it as the lost worker it is."""
+    """client.scatter pinned to workers, never waiting on a worker that is gone; a worker
+    that left the cluster meanwhile makes the scheduler fail with a bare KeyError:
+    report it as the lost worker it is."""
+    ws = list(workers)
     try:
-        return client.scatter(data, workers=list(workers), hash=False, **kw)
+        return call_watching(
+            client,
+            "scatter",
+            ws,
+            lambda: client.scatter(data, workers=ws, hash=False, asynchronous=True, **kw),
+        )
+    except DistError:
+        raise
     except Exception as e:
         gone = set(workers) - set(client.nthreads())
         if gone:
@@ -139,6 +176,15 @@ def scatter_to(client: Client, data: Any, workers: Sequence[str], **kw: Any) -> 
                 "data was sent to them (rerun the program)"
             ) from e
         raise
+
+
+def gather_watching(
+    client: Client, futures: Sequence[Future], workers: Iterable[str], what: str
+) -> list[Any]:
+    """client.gather of finished futures, failing (not hanging) if a holder leaves."""
+    return call_watching(
+        client, what, workers, lambda: client.gather(list(futures), asynchronous=True)
+    )
 
 
 def wait_futures(
@@ -247,7 +293,7 @@ def collect(bm: BlockedMatrix, timeout: float | None = None) -> Any:
     order = coords(bm.grid)
     futs = [bm.futures[c] for c in order]
     wait_futures(bm.client, futs, bm.workers(), timeout, "collect")
-    vals = dict(zip(order, bm.client.gather(futs), strict=True))
+    vals = dict(zip(order, gather_watching(bm.client, futs, bm.workers(), "collect"), strict=True))
     m, n = bm.shape
     if any(sp.issparse(v) for v in vals.values()):
         rows = [[_as_csr(vals[(i, j)]) for j in range(bm.grid[1])] for i in range(bm.grid[0])]
@@ -307,7 +353,7 @@ def count_nnz(bm: BlockedMatrix, timeout: float | None = None) -> int:
     with dask.annotate(workers=lambda k: place[k], allow_other_workers=False):
         futs = bm.client.get(dsk, list(dsk), sync=False)
     wait_futures(bm.client, futs, bm.workers(), timeout, "nnz")
-    counts = bm.client.gather(futs)
+    counts = gather_watching(bm.client, futs, bm.workers(), "nnz")
     bm.block_nnz = {c: float(n) for c, n in zip(cs, counts, strict=True)}
     bm.nnz_known = True
     return int(sum(counts))

@@ -29,6 +29,8 @@ CLUSTER_CONFIG: dict[str, Any] = {
     "distributed.admin.low-level-log-length": 1_000_000,
 }
 
+CLOSE_SECONDS = 30.0
+
 
 class AmlsWorkerSetup(WorkerPlugin):
     """Imports the block kernels on each worker (also on workers that join later)."""
@@ -70,8 +72,11 @@ def local_cluster(
             prepare_client(client)
             yield client
         finally:
-            client.close()
-            cluster.close()
+            # Bounded: a worker killed mid-run must not make shutdown wait forever.
+            with contextlib.suppress(TimeoutError):
+                client.close(timeout=CLOSE_SECONDS)
+            with contextlib.suppress(TimeoutError):
+                cluster.close(timeout=CLOSE_SECONDS)
 
 
 def trim_replicas(client: Client, matrices: Iterable[BlockedMatrix]) -> int:

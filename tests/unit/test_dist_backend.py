@@ -281,6 +281,30 @@ def test_scatter_to_departed_worker_is_a_lost_worker_error(client: Any) -> None:
         distribute(client, np.ones((4, 4)), 2, workers=[gone])
 
 
+def test_client_call_fails_when_its_worker_leaves(client: Any) -> None:
+    """A client call that never answers (seen on CI: a broadcast scatter whose replication
+    target was SIGKILLed) fails within a few polls once a worker it involves is gone,
+    instead of blocking forever; with every worker alive it returns the call's value."""
+    import asyncio
+
+    from amls.interpreter.dist import DistError
+    from amls.interpreter.dist.blocked import POLL_SECONDS, call_watching
+
+    async def forever() -> None:
+        await asyncio.sleep(3600)
+
+    started = time.monotonic()
+    with pytest.raises(DistError, match="tcp://127.0.0.1:9 left the cluster during"):
+        call_watching(client, "scatter", ["tcp://127.0.0.1:9"], forever)
+    assert time.monotonic() - started < 20 * POLL_SECONDS
+
+    async def answer() -> int:
+        await asyncio.sleep(3 * POLL_SECONDS)  # spans polls: the workers are checked
+        return 42
+
+    assert call_watching(client, "gather", sorted(client.nthreads()), answer) == 42
+
+
 def test_killed_worker_right_answer_or_clear_error() -> None:
     """A worker killed mid-run: the run returns the right answer or fails with a clear
     message naming the op; it never hangs and never returns a wrong answer. Its own
