@@ -4,12 +4,24 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SUITE = Path(__file__).resolve().parents[1] / "filecheck"
 
 
+# The whole lit suite is one test (~5 min on 2 cores): lit's own per-test limit guards it.
+@pytest.mark.timeout(1200)
 def test_lit_suite() -> None:
     proc = subprocess.run(
-        [sys.executable, "-c", "from lit.main import main; main()", "-q", "-j2", str(SUITE)],
+        [
+            sys.executable,
+            "-c",
+            "from lit.main import main; main()",
+            "-q",
+            "-j2",
+            "--timeout=300",
+            str(SUITE),
+        ],
         capture_output=True,
         text=True,
     )
