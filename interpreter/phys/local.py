@@ -90,17 +90,27 @@ def _l2_bytes(default: int = 512 * 1024) -> int:
 MMCHAIN_BLOCK_BYTES = _l2_bytes()
 MMCHAIN_MIN_BYTES = 8 << 20  # smaller X stays in cache anyway: two BLAS calls are faster
 MMCHAIN_MIN_ROWS = 64  # per-block Python cost stays small for very wide X
-MMCHAIN_THREADED_MAX_COLS = 512
-"""Widest X the blocked path takes when BLAS runs more than one thread. Two threaded gemv
-calls stream a wide X at full bandwidth, and the blocks' single-threaded t(X_b) %*% q_b
-falls behind: measured here at 2 threads, blocked / plain 0.65 (100000x101), 0.94 (x201),
-0.95 (40000x500), 1.18 (20000x1000), 1.21 (10000x2000); at 1 thread blocked wins on all
-(0.6-0.75; bench/fused_kernels.py)."""
+MMCHAIN_THREADED_BLOCK_BYTES = 5 << 20
+"""Row block of the one-pass kernel when BLAS runs more than one thread. OpenBLAS
+threads X_b %*% v only from ~3.6 MB of X_b up (measured at 2 threads, 100000x201: that
+first pass takes 15 ms over all blocks below, 8.6 ms from 3.75 MB); the second pass
+t(X_b) %*% q_b reads X_b back from the shared L3. At 2 threads, fused / two threaded
+gemv calls: 0.64 (100000x201), 0.69 (x101), 0.70 (40000x500), 0.72 (20000x1000), 0.73
+(10000x2000), 0.84 (200000x20); splitting L2-sized blocks over Python threads with
+single-threaded BLAS instead gained nothing over one thread on this memory-bound pass
+(17.4 vs 17.8 ms unfused; bench/fused_kernels.py)."""
 
 
-def _block_rows(m: int) -> int:
-    """Rows of an m-column float64 row block of about one L2 (at least MMCHAIN_MIN_ROWS)."""
-    return max(MMCHAIN_MIN_ROWS, MMCHAIN_BLOCK_BYTES // (8 * max(m, 1)))
+def _block_rows(m: int, block_bytes: int | None = None) -> int:
+    """Rows of an m-column float64 row block of about `block_bytes` (default one L2), at
+    least MMCHAIN_MIN_ROWS."""
+    size = MMCHAIN_BLOCK_BYTES if block_bytes is None else block_bytes
+    return max(MMCHAIN_MIN_ROWS, size // (8 * max(m, 1)))
+
+
+def _mmchain_rows(m: int, threads: int) -> int:
+    """The one-pass kernel's row block for an m-column X under `threads` BLAS threads."""
+    return _block_rows(m, MMCHAIN_THREADED_BLOCK_BYTES if threads > 1 else None)
 
 
 def _sum_parts(
@@ -118,10 +128,10 @@ def _sum_parts(
 def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndarray | None:
     """t(X)%*%(X%*%v) [w*, -y] by row blocks; None when the operands do not suit it.
 
-    With BLAS threads > 1 the row range is split across that many threads, each running
-    the blocks of its part with single-threaded BLAS (see blas_threads): X is still read
-    once, on every core. Partial sums are added in range order: deterministic for a
-    given thread count."""
+    Blocks of one L2 with one BLAS thread; with more, blocks big enough for BLAS to
+    thread both products (MMCHAIN_THREADED_BLOCK_BYTES). X is read from memory once
+    either way; the block order is fixed, so the sum is deterministic for a given
+    thread count."""
     n, m = x.shape
     if (
         x.nbytes < MMCHAIN_MIN_BYTES
@@ -131,27 +141,19 @@ def _mmchain_blocked(x: np.ndarray, v: np.ndarray, kind: str, z: Any) -> np.ndar
         or (z is not None and (not isinstance(z, np.ndarray) or z.shape != (n, 1)))
     ):
         return None
-    threads = blas_threads.blas_threads()
-    if threads > 1 and m > MMCHAIN_THREADED_MAX_COLS:
-        return None
-    rows = _block_rows(m)
+    rows = _mmchain_rows(m, blas_threads.blas_threads())
     vv = v[:, 0]
-
-    def part(lo: int, hi: int) -> np.ndarray:
-        acc = np.zeros(m)
-        with np.errstate(all="ignore"):  # errstate is per thread: parts run on others
-            for i in range(lo, hi, rows):
-                j = min(i + rows, hi)
-                xb = x[i:j]
-                qb = xb @ vv
-                if kind == "xtwxv":
-                    qb = z[i:j, 0] * qb
-                elif kind == "xtxvy":
-                    qb = qb - z[i:j, 0]
-                acc += xb.T @ qb
-        return acc
-
-    return _sum_parts(part, n, threads, rows, (m,)).reshape(m, 1)
+    acc = np.zeros(m)
+    for i in range(0, n, rows):
+        j = min(i + rows, n)
+        xb = x[i:j]
+        qb = xb @ vv
+        if kind == "xtwxv":
+            qb *= z[i:j, 0]
+        elif kind == "xtxvy":
+            qb -= z[i:j, 0]
+        acc += xb.T @ qb
+    return acc.reshape(m, 1)
 
 
 @kernel(phys.MmchainOp)
@@ -217,9 +219,10 @@ def _wtsmm_blocked(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     """t(X) %*% (w*X) as a sum over row blocks of about one L2: each block's w_b*X_b is
     made and read while X_b is in cache, never the whole n x m temporary. With BLAS
     threads > 1 the row range is split across that many threads, each with
-    single-threaded BLAS (as mmchain): threaded BLAS on blocks this small loses to its
-    own synchronisation (115 vs 98 ms unfused at 2 threads, 100000x101). Partial sums
-    are added in range order (bench/fused_kernels.py)."""
+    single-threaded BLAS: this product is compute-bound, and threaded BLAS on blocks this
+    small loses to its own synchronisation (2 threads, 100000x101: 39 ms split, 57 ms
+    threaded BLAS on 1 MB blocks, 70 ms unfused). Partial sums are added in range order
+    (bench/fused_kernels.py)."""
     n, m = x.shape
     rows = _block_rows(m)
 

@@ -458,6 +458,7 @@ def _run_blocked(case: FusedCase, monkeypatch: pytest.MonkeyPatch, kernel: str) 
     blocks and a ragged last one); it must have run and returned a result."""
     monkeypatch.setattr(pk, "MMCHAIN_MIN_BYTES", 0)
     monkeypatch.setattr(pk, "MMCHAIN_BLOCK_BYTES", 1)
+    monkeypatch.setattr(pk, "MMCHAIN_THREADED_BLOCK_BYTES", 1)
     monkeypatch.setattr(pk, "MMCHAIN_MIN_ROWS", 2)
     used: list[bool] = []
     blocked = getattr(pk, kernel)
@@ -496,31 +497,34 @@ def test_wtsmm_row_blocked_path(
 def test_mmchain_threaded_row_blocks(
     case: FusedCase, threads: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The thread-aware one-pass kernel: the row range split across `threads` Python
-    threads (as with that many BLAS threads), same numbers as the unfused ops."""
+    """The one-pass kernel as it runs under more than one BLAS thread (its own block
+    size, threaded BLAS on each block): same numbers as the unfused ops."""
     from amls.interpreter.phys import blas_threads as bt
 
     monkeypatch.setattr(bt, "blas_threads", lambda: threads)
     test_mmchain_row_blocked_path(case, monkeypatch)
 
 
-def test_mmchain_leaves_a_wide_x_to_threaded_blas(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With more than one BLAS thread the blocked path declines X wider than
-    MMCHAIN_THREADED_MAX_COLS (two threaded gemv calls are faster there); with one it
-    takes it, with the unfused ops' numbers."""
+def test_mmchain_block_size_follows_the_blas_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One BLAS thread: row blocks of one L2 (X_b is re-read from it); more: blocks of
+    MMCHAIN_THREADED_BLOCK_BYTES, which BLAS threads. A wide X takes the blocked path
+    at any thread count, with the unfused ops' numbers."""
     from amls.interpreter.phys import blas_threads as bt
 
+    monkeypatch.setattr(pk, "MMCHAIN_BLOCK_BYTES", 8 * 5 * 4)
+    monkeypatch.setattr(pk, "MMCHAIN_THREADED_BLOCK_BYTES", 8 * 5 * 16)
+    monkeypatch.setattr(pk, "MMCHAIN_MIN_ROWS", 1)
+    assert pk._mmchain_rows(5, 1) == 4
+    assert pk._mmchain_rows(5, 2) == pk._mmchain_rows(5, 4) == 16
     monkeypatch.setattr(pk, "MMCHAIN_MIN_BYTES", 0)
-    monkeypatch.setattr(pk, "MMCHAIN_THREADED_MAX_COLS", 4)
     rng = np.random.default_rng(3)
-    v5 = rng.uniform(-1.0, 1.0, (5, 1))
-    for m, threads, blocked in ((5, 2, False), (5, 1, True), (4, 2, True)):
+    x = rng.uniform(-1.0, 1.0, (40, 600))
+    v = rng.uniform(-1.0, 1.0, (600, 1))
+    for threads in (1, 2):
         monkeypatch.setattr(bt, "blas_threads", lambda t=threads: t)
-        x = rng.uniform(-1.0, 1.0, (40, m))
-        got = pk._mmchain_blocked(x, v5[:m], "xtxv", None)
-        assert (got is not None) == blocked, (m, threads)
-        if got is not None:
-            np.testing.assert_allclose(got, x.T @ (x @ v5[:m]), rtol=1e-12)
+        got = pk._mmchain_blocked(x, v, "xtxv", None)
+        assert got is not None
+        np.testing.assert_allclose(got, x.T @ (x @ v), rtol=1e-12)
 
 
 @pytest.mark.parametrize(
