@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import json
 import os
 import platform
 import re
@@ -15,6 +16,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
@@ -146,6 +148,28 @@ def machine() -> dict[str, str]:
         "blas": blas_s,
         "loadavg": loadavg(),
     }
+
+
+def per_thread_count(
+    script: str, threads: list[int], args: list[str]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """Run `script --child *args` once per BLAS thread count, in a child whose BLAS/OpenMP
+    variables are set before NumPy loads. Returns (the machine and date, as one table's
+    header needs them; {count: the child's JSON stdout}); a failing child raises
+    RuntimeError with its stderr."""
+    m = machine()
+    head = {"date": m["date"], "cpu": cpu_model(), "blas": m["blas"], "loadavg": loadavg()}
+    out: dict[str, Any] = {}
+    for t in threads:
+        env = dict(os.environ, PYTHONHASHSEED=HASHSEED)
+        for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+            env[var] = str(t)
+        cmd = [PYTHON, script, "--child", *args]
+        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode != 0:
+            raise RuntimeError(f"{Path(script).name} at {t} thread(s):\n{proc.stderr}")
+        out[str(t)] = json.loads(proc.stdout)
+    return out, head
 
 
 # ---------------------------------------------------------------------------

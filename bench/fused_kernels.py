@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import time
 from functools import partial
@@ -296,19 +294,10 @@ def main(argv: list[str] | None = None) -> int:
         json.dump(measure_here(args.reps), sys.stdout)
         return 0
     sys.path.insert(0, str(BENCH))
-    from _common import cpu_model, loadavg, machine, replace_section
+    from _common import per_thread_count, replace_section
 
-    result: dict[str, Any] = {
-        "date": machine()["date"], "reps": args.reps, "cpu": cpu_model(),
-        "blas": machine()["blas"], "loadavg": loadavg(), "threads": {},
-    }  # fmt: skip
-    for t in args.threads:
-        env = dict(os.environ)
-        for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-            env[var] = str(t)
-        cmd = [sys.executable, __file__, "--child", "--reps", str(args.reps)]
-        out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
-        result["threads"][str(t)] = json.loads(out.stdout)
+    by_threads, head = per_thread_count(__file__, args.threads, ["--reps", str(args.reps)])
+    result: dict[str, Any] = {**head, "reps": args.reps, "threads": by_threads}
     (BENCH / "results").mkdir(exist_ok=True)
     (BENCH / "results" / "fused_kernels.json").write_text(json.dumps(result, indent=1) + "\n")
     text = markdown(result)

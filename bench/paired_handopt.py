@@ -26,8 +26,6 @@ import argparse
 import gc
 import importlib.util
 import json
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -167,27 +165,20 @@ def main(argv: list[str] | None = None) -> int:
         json.dump(measure_here(args.examples, args.reps), sys.stdout)
         return 0
     sys.path.insert(0, str(BENCH))
-    from _common import cpu_model, loadavg, machine, replace_section
+    from _common import loadavg, per_thread_count, replace_section
     from run_examples import compare_checksums
 
-    m = machine()
-    result: dict[str, Any] = {
-        "date": m["date"], "reps": args.reps, "cpu": cpu_model(), "blas": m["blas"],
-        "loadavg": loadavg(), "threads": {},
-    }  # fmt: skip
-    for t in args.threads:
-        env = dict(os.environ, PYTHONHASHSEED="0")
-        for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-            env[var] = str(t)
-        cmd = [sys.executable, __file__, "--child", "--reps", str(args.reps), *args.examples]
-        out = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=ROOT)
-        if out.returncode != 0:
-            print(out.stderr, file=sys.stderr)
-            return 1
-        res = json.loads(out.stdout)
+    try:
+        by_threads, head = per_thread_count(
+            __file__, args.threads, ["--reps", str(args.reps), *args.examples]
+        )
+    except RuntimeError as e:
+        print(e, file=sys.stderr)
+        return 1
+    for res in by_threads.values():
         for r in res["rows"].values():
             r["results_differ"] = compare_checksums(r["checksums"]["O2"], r["checksums"]["hand"])
-        result["threads"][str(t)] = res
+    result: dict[str, Any] = {**head, "reps": args.reps, "threads": by_threads}
     result["loadavg_end"] = loadavg()
     (BENCH / "results").mkdir(exist_ok=True)
     (BENCH / "results" / "paired_handopt.json").write_text(json.dumps(result, indent=1) + "\n")
