@@ -722,10 +722,20 @@ against 40 us for the whole product); einsum's loop is single-threaded and as fa
 
 
 def _dot(x: Dense, y: Dense) -> float:
-    """sum(x * y) of two 1-D arrays without a temporary."""
-    if x.shape[0] <= BLAS_DOT_MAX:
+    """sum(x * y) of two 1-D arrays without a temporary.
+
+    Longer contiguous vectors: one batched matmul over BLAS_DOT_MAX-long pieces, each a
+    single-threaded BLAS dot in NumPy's C loop, and the rest. 100,000 cells: 24-32 us
+    against einsum's 46-49 (bench/fused_kernels.py, tak+ rows); deterministic."""
+    n = x.shape[0]
+    if n <= BLAS_DOT_MAX:
         return float(np.dot(x, y))
-    return float(np.einsum("i,i->", x, y))
+    if not (x.flags.c_contiguous and y.flags.c_contiguous):
+        return float(np.einsum("i,i->", x, y))  # strided: reads in place, no copies
+    k = n // BLAS_DOT_MAX
+    m = k * BLAS_DOT_MAX
+    parts = np.matmul(x[:m].reshape(k, 1, BLAS_DOT_MAX), y[:m].reshape(k, BLAS_DOT_MAX, 1))
+    return float(parts.sum()) + float(np.dot(x[m:], y[m:]))
 
 
 def _csr_matvec(a: Mat, b: Dense, transposed: bool = False) -> Dense | None:

@@ -613,8 +613,8 @@ def test_reduce_empty_conventions() -> None:
 
 def test_sumsq_and_inner_product_long_and_strided() -> None:
     """sumsq and the 1xn %*% nx1 product compute without temporaries: views of any stride
-    and vectors longer than BLAS_DOT_MAX (not handed to a threaded BLAS dot) give NumPy's
-    numbers, NaN and Inf included."""
+    and vectors longer than BLAS_DOT_MAX (not handed to a threaded BLAS dot; contiguous
+    ones in BLAS_DOT_MAX-long pieces) give NumPy's numbers, NaN and Inf included."""
     rng = np.random.default_rng(5)
     n = BLAS_DOT_MAX + 2345
     x = rng.standard_normal((n, 3))
@@ -629,7 +629,12 @@ def test_sumsq_and_inner_product_long_and_strided() -> None:
     for axis in ("all", "row", "col"):
         got = run("reduce", s, out="f64" if axis == "all" else M, head=f"sumsq {axis}")
         np.testing.assert_allclose(got, ref_reduce("sumsq", s, axis), rtol=1e-12, equal_nan=True)
-    for a, b in ((x[:, 1:2].T, x[:, 2:3]), (x[:, 1:2].T, x[:, 1:2]), (x[:9, 0:1].T, x[:9, 1:2])):
+    # Contiguous columns: batched BLAS dots over BLAS_DOT_MAX-long pieces, and the rest.
+    c1, c2 = np.ascontiguousarray(x[:, 0:1]), np.ascontiguousarray(x[:, 2:3])
+    whole = np.ascontiguousarray(np.tile(x[:, 1:2], (3, 1))[: 3 * BLAS_DOT_MAX])
+    pairs = [(x[:, 1:2].T, x[:, 2:3]), (x[:, 1:2].T, x[:, 1:2]), (x[:9, 0:1].T, x[:9, 1:2])]
+    pairs += [(c1.T, c2), (c2.T, c2), (whole.T, whole), (c1[1:].T, c2[1:])]
+    for a, b in pairs:
         got = run("matmul", a, b)
         assert isinstance(got, np.ndarray) and got.shape == (1, 1)
         np.testing.assert_allclose(got, a @ b, rtol=1e-12, equal_nan=True)
