@@ -86,6 +86,11 @@ class ConstantFolder:
         k = self.kernels.get(type(op))
         if k is None:
             return None
+        t = op.results[0].type if op.results else None
+        if isinstance(t, mx.MatrixType) and t.cells is not None and t.cells > self.max_cells:
+            # Known too big to fold: never computed (diag(fill(1, 1000, 1)) would build a
+            # 1000x1000 identity, and import scipy.sparse, at compile time for nothing).
+            return None
         args = [self.value(v) for v in op.operands]
         if any(a is None for a in args):
             return None
