@@ -23,6 +23,7 @@ from xdsl.parser import Parser
 
 from amls.dialects.matrix import Matrix
 from amls.interpreter.kernels import KernelError, load_builtin_kernels
+from amls.interpreter.kernels import matrix as mk
 from amls.interpreter.kernels.matrix import BLAS_DOT_MAX, SPARSE_THRESHOLD, describe
 
 KERNELS = load_builtin_kernels()
@@ -503,10 +504,16 @@ def test_transpose() -> None:
     assert_same(run("transpose", np.zeros((0, 3))), np.zeros((3, 0)))
 
 
-def test_diag() -> None:
+def test_diag(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A diagonal matrix is dense up to DIAG_DENSE_CELLS (a dense program's identity never
+    imports scipy.sparse), CSR beyond; the same values either way."""
     v = np.array([[1.0], [0.0], [3.0], [4.0]])
     got = run("diag", v)
-    assert sp.issparse(got)
+    assert isinstance(got, np.ndarray)
+    assert_same(got, np.diag(v[:, 0]))
+    monkeypatch.setattr(mk, "DIAG_DENSE_CELLS", 15)
+    got = run("diag", v)
+    assert sp.issparse(got) and got.nnz == 3
     assert_same(got, np.diag(v[:, 0]))
     assert_same(run("diag", csr(v)), np.diag(v[:, 0]))
     sq = np.arange(9.0).reshape(3, 3)
