@@ -1,12 +1,12 @@
 """The BLAS thread count in force, and running row blocks on that many Python threads.
 
-A fused kernel that streams X once in cache-sized row blocks (mmchain) beats two BLAS
-calls single-threaded, but loses to them when BLAS threads each call: its blocks are
-too small to split well. Thread-aware, it splits the row range across as many Python
-threads as BLAS would use, each running single-threaded BLAS on its blocks (NumPy drops
-the GIL inside BLAS), so the fused kernel reads X once *and* uses every core.
+The fused kernels pick their row blocks by the thread count BLAS would use (mmchain:
+blocks big enough for OpenBLAS to thread; tsmm: row ranges split over Python threads,
+each running single-threaded BLAS, as NumPy drops the GIL inside BLAS).
 
-threadpoolctl is imported only when a kernel asks (it costs ~20 ms at start-up).
+The count is asked of the loaded OpenBLAS itself (0.2 ms); threadpoolctl, which costs
+~6 ms on first use (it scans every loaded library), is only the fallback for other
+BLAS libraries and the means of limiting threads.
 """
 
 from __future__ import annotations
@@ -32,8 +32,44 @@ def _controller() -> Any:
     return threadpoolctl.ThreadpoolController()
 
 
+_OPENBLAS_GETTERS = (
+    "openblas_get_num_threads",
+    "openblas_get_num_threads64_",
+    "scipy_openblas_get_num_threads",
+    "scipy_openblas_get_num_threads64_",
+)
+
+
+@cache
+def _openblas_getters() -> tuple[Callable[[], int], ...]:
+    """get_num_threads of every OpenBLAS this process has loaded (from /proc/self/maps;
+    RTLD_NOLOAD opens only a library already there); () where there is none."""
+    try:
+        with open("/proc/self/maps") as f:
+            paths = sorted({ln.split()[-1] for ln in f if "openblas" in ln.lower() and ".so" in ln})
+    except OSError:
+        return ()
+    import ctypes
+
+    getters = []
+    for path in paths:
+        try:
+            lib = ctypes.CDLL(path, mode=os.RTLD_NOLOAD | os.RTLD_LAZY)
+        except OSError:
+            continue
+        for name in _OPENBLAS_GETTERS:
+            if (fn := getattr(lib, name, None)) is not None:
+                fn.restype = ctypes.c_int
+                getters.append(fn)
+                break
+    return tuple(getters)
+
+
 def blas_threads() -> int:
-    """Threads a BLAS call would use now (threadpoolctl's view of NumPy's BLAS)."""
+    """Threads a BLAS call would use now: the fewest any loaded OpenBLAS is set to, or
+    threadpoolctl's view of NumPy's BLAS for other libraries."""
+    if getters := _openblas_getters():
+        return max(1, min(int(fn()) for fn in getters))
     try:
         pools = [p for p in _controller().info() if p.get("user_api") == "blas"]
     except Exception:  # noqa: BLE001 - no introspection: fall back on the environment

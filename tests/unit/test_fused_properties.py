@@ -553,6 +553,26 @@ def test_run_parallel_keeps_order_and_limits_blas() -> None:
     assert seen == [1, 1, 1]  # each part runs single-threaded BLAS
 
 
+@pytest.mark.parametrize("limit", [1, 2])
+def test_blas_threads_agrees_with_threadpoolctl(
+    limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The direct OpenBLAS query sees what threadpoolctl set (as the bench and
+    single_threaded_blas set it), and the fallback without OpenBLAS sees it too."""
+    import threadpoolctl
+
+    from amls.interpreter.phys import blas_threads as bt
+
+    with threadpoolctl.threadpool_limits(limits=limit, user_api="blas"):
+        pools = [p for p in threadpoolctl.threadpool_info() if p["user_api"] == "blas"]
+        expected = min(p["num_threads"] for p in pools)
+        assert bt.blas_threads() == expected
+        if any(p["internal_api"] == "openblas" for p in pools):
+            assert bt._openblas_getters()  # the cheap path is the one taken here
+        monkeypatch.setattr(bt, "_openblas_getters", lambda: ())
+        assert bt.blas_threads() == expected
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if c.id == "tmm"])
 def test_tmm_thread_aware_forms(
