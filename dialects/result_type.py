@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from xdsl.dialects.builtin import StringAttr, f64
 from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, VarOperandDef
-from xdsl.irdl.constraints import ConstraintContext
+from xdsl.irdl.constraints import VerificationContext
 from xdsl.utils.exceptions import VerifyException
 
 from amls.dialects.matrix import ReduceOp
@@ -29,7 +29,7 @@ def scalar_result_type(
     op_def = cls.get_irdl_definition()
     if len(op_def.results) != 1 or any(isinstance(d, VarOperandDef) for _, d in op_def.operands):
         return None
-    context = ConstraintContext()
+    context = VerificationContext()
     try:
         for (_, d), t in zip(op_def.operands, operand_types, strict=True):
             d.constr.verify((t,), context)

@@ -7,8 +7,10 @@ linear-time parsing with positions on every node and clear errors at the offendi
 from __future__ import annotations
 
 import ast as pyast
+import os
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import lark
@@ -337,9 +339,28 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return _at(Arg(None if c[0] is None else str(c[0]), c[1]), meta)  # type: ignore[return-value]
 
 
+def parser_cache_file() -> str | bool:
+    """Where Lark keeps the built LALR tables: $XDG_CACHE_HOME/amls (default ~/.cache/amls).
+    Building them costs ~0.2 s per process, loading ~10 ms; Lark checks the grammar's
+    hash on load and rebuilds a stale or unreadable file. False where no directory can be
+    made (then every process builds them)."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "amls"
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(base / f"dml-lalr-{lark.__version__}.lark")
+
+
 @cache
 def _parser() -> Lark:
-    return Lark(GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    return Lark(
+        GRAMMAR,
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=parser_cache_file(),
+    )
 
 
 _TOKEN_NAMES = {

@@ -197,6 +197,29 @@ def test_errors_are_located(text: str, where: str, message: str) -> None:
     assert message in str(e.value)
 
 
+def test_parser_tables_are_cached(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The LALR tables are built once and kept under $XDG_CACHE_HOME/amls; a corrupt
+    cache file is rebuilt and an unusable cache directory only costs the build."""
+    from amls.frontends.dml import syntax
+
+    def parses() -> bool:
+        syntax._parser.cache_clear()
+        return len(syntax.parse("x = 1\nprint(x)", "t.dml")) == 2
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "c"))
+    try:
+        assert parses()
+        cached = Path(str(syntax.parser_cache_file()))
+        assert cached.parent == tmp_path / "c" / "amls" and cached.stat().st_size > 0
+        cached.write_bytes(b"not a parser")
+        assert parses() and cached.read_bytes() != b"not a parser"
+        (tmp_path / "file").write_text("")
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))
+        assert syntax.parser_cache_file() is False and parses()
+    finally:
+        syntax._parser.cache_clear()
+
+
 def test_split_dml_args() -> None:
     rest, args, nv = split_dml_args(["x.dml", "-args", "A", "-3", "--nvargs", "k=v", "n=2", "-O0"])
     assert rest == ["x.dml", "-O0"] and args == ["A", "-3"] and nv == {"k": "v", "n": "2"}
