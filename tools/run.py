@@ -342,7 +342,8 @@ def run(argv: Sequence[str] | None) -> int:
     kernel_functions(load_builtin_kernels())
     phases["compile"] = time.perf_counter() - t0
     if args.rewrite_trace:
-        print_trace(f"@{args.entry} compiled{_for(compiled.signature)}", compiled.trace)
+        notes = [] if args.no_data_facts else nonfinite_arguments(fn, values)
+        print_trace(f"@{args.entry} compiled{_for(compiled.signature)}", compiled.trace, notes)
     if args.explain:
         print_plan(f"@{args.entry} compiled{_for(compiled.signature)}", module)
 
@@ -478,11 +479,28 @@ def print_plan(label: str, module: Any) -> None:
     sys.stdout.flush()
 
 
-def print_trace(label: str, trace: Any) -> None:
-    """What the rewrites fired while compiling a plan, as amls-opt --rewrite-trace (stderr)."""
+def print_trace(label: str, trace: Any, notes: Sequence[str] = ()) -> None:
+    """What the rewrites fired, and held back, while compiling a plan, as amls-opt
+    --rewrite-trace (stderr); `notes` follow the label."""
     print(f"rewrite-trace: {label}", file=sys.stderr)
-    if trace.fired or trace.bound_hit:
-        print(trace.report(), file=sys.stderr)
+    for note in notes:
+        print(f"rewrite-trace: {note}", file=sys.stderr)
+    if report := trace.report():
+        print(report, file=sys.stderr)
+
+
+def nonfinite_arguments(fn: Any, values: list[Any]) -> list[str]:
+    """`%X: the data hold NaN` for each argument whose scanned data is not finite: why a
+    rule that needs finite operands is held back there (the signature states nothing)."""
+    from amls.interpreter.kernels.scan import recall
+
+    notes = []
+    for arg, v in zip(fn.args, values, strict=False):
+        facts = recall(v) if hasattr(v, "shape") else None
+        if facts is not None and not facts.finite:
+            name = f"%{arg.name_hint}" if arg.name_hint else f"argument {arg.index}"
+            notes.append(f"{name}: {facts.describe_absmax()}")
+    return notes
 
 
 def print_recompilations(recompiler: Any) -> None:
