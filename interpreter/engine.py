@@ -34,6 +34,7 @@ from amls.interpreter.kernels import (
     TWIN_OF,
     Kernel,
     KernelError,
+    StopError,
     lazy,
     load_builtin_kernels,
 )
@@ -49,14 +50,29 @@ from amls.interpreter.upstream import (
     ScfFunctions,
 )
 from amls.lowering import RECOMPILE_ATTR
+from amls.lowering.diagnostics import location_of, op_error, source_op_name
 
 
 class OpFailure(Exception):
-    """A kernel failed on `op`; carries the op so the tool can point at its source."""
+    """A kernel failed on `op`; carries the op so the tool can point at its source.
+    `stop`: the program stopped itself (StopError), its message needs no op name."""
 
-    def __init__(self, op: Operation, message: str):
+    def __init__(self, op: Operation, message: str, stop: bool = False):
         super().__init__(message)
         self.op = op
+        self.stop = stop
+
+    @classmethod
+    def of(cls, op: Operation, e: KernelError) -> OpFailure:
+        return cls(op, str(e), isinstance(e, StopError))
+
+    def located(self) -> str:
+        """`file:line:col: error: matrix.add: message` for the user (the matrix op a
+        phys op stands for); a stop's message as it is."""
+        if self.stop:
+            where = location_of(self.op)
+            return f"{where}: error: {self}" if where else f"error: {self}"
+        return op_error(self.op, str(self), source_op_name(self.op))
 
 
 def _impl(local: Kernel | None, dist: DistKernel | None, has_result: bool) -> Any:
@@ -69,7 +85,7 @@ def _impl(local: Kernel | None, dist: DistKernel | None, has_result: bool) -> An
             else:
                 value = local(op, args)  # type: ignore[misc]
         except KernelError as e:
-            raise OpFailure(op, str(e)) from e
+            raise OpFailure.of(op, e) from e
         return (value,) if has_result else ()
 
     return run
@@ -318,7 +334,7 @@ class AmlsInterpreter(Interpreter):
                             else:
                                 value = fn(op, inputs)
                         except KernelError as e:
-                            raise OpFailure(op, str(e)) from e
+                            raise OpFailure.of(op, e) from e
                         if outs:
                             frame[outs[0]] = value
                             values: PythonValues = (value,)
@@ -423,7 +439,7 @@ class AmlsInterpreter(Interpreter):
             ) from None
         op = code.steps[e.at][0]
         if e.kernel and isinstance(cause, KernelError):
-            raise OpFailure(op, str(cause)) from cause
+            raise OpFailure.of(op, cause) from cause
         raise OpFailure(op, f"{type(cause).__name__}: {cause}") from cause
 
     def _compile(self, block: Block) -> _BlockCode:

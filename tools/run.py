@@ -29,11 +29,9 @@ from amls.tools.common import (  # noqa: E402
     load_plugin,
     location_of,
     make_context,
-    op_error,
     parse_module,
     prescan_plugins,
     read_source,
-    source_op_name,
     user_errors,
     verify_located,
     verify_value_facts,
@@ -373,7 +371,7 @@ def run(argv: Sequence[str] | None) -> int:
                 t0 = time.perf_counter()
                 results = tuple(interp.call_op(args.entry, tuple(values)))
         except OpFailure as e:
-            raise UserError(op_error(e.op, str(e), source_op_name(e.op))) from e
+            raise UserError(e.located()) from e
         # A first sparse value imports scipy.sparse (~0.1 s, once per process), a first
         # rand numpy.random: imports, reported as such, as a NumPy script's imports are not
         # part of its compute time.

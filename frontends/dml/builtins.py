@@ -751,7 +751,7 @@ def _print(tr: Translator, c: S.Call) -> Val:
         raise tr.err(c, f"{c.name} takes one argument")
     v = tr.expr(c.args[0].value)
     parts = v.const if v.kind == "fmt" else [v]
-    text = ""
+    text = "stop: " if c.name == "stop" else ""  # the error reads `file:line:col: error: stop: ...`
     pending: list[tuple[str, Val]] = []
     for p in parts:
         if isinstance(p, str):

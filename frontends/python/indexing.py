@@ -10,8 +10,9 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from xdsl.dialects import arith
-from xdsl.dialects.builtin import f64
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import StringAttr, UnitAttr, f64, i64
+from xdsl.ir import Block, Region
 
 from amls.dialects import matrix as mx
 from amls.frontends.python.values import Val
@@ -59,25 +60,30 @@ def _axis(tr: Any, p: ast.expr, dim: Val, node: ast.AST) -> tuple[Any, Any, bool
         raise tr.err(node, f"an index must be an int or a slice, got {v.describe()}")
     if v.kind == "f64":
         raise tr.err(node, "an index must be an int, got a float")
-    i = tr.to_i64(v, node)
-    if i.const is not None and i.const < 0:
-        i = tr.scalar_binop("+", dim, i, node)
+    i = _from_end(tr, tr.to_i64(v, node), dim, node)
     lo = tr.materialize(i, node)
     hi = tr.materialize(tr.scalar_binop("+", i, Val("i64", None, 1), node), node)
     return lo, hi, False
 
 
 def _bound(tr: Any, e: ast.expr | None, dim: Val, default: Val, node: ast.AST) -> Val:
-    """A slice bound clipped to [0, dim]; a negative constant counts from the end."""
+    """A slice bound clipped to [0, dim]; a negative one counts from the end."""
     if e is None:
         return default
     v = tr.expr(e)
     if not v.scalar or v.kind == "f64":
         raise tr.err(node, f"a slice bound must be an int, got {v.describe()}")
-    v = tr.to_i64(v, node)
-    if v.const is not None and v.const < 0:
-        v = tr.imax(tr.scalar_binop("+", dim, v, node), Val("i64", None, 0), node)
-    return tr.imin(v, dim, node)
+    v = _from_end(tr, tr.to_i64(v, node), dim, node)
+    return tr.imin(tr.imax(v, Val("i64", None, 0), node), dim, node)
+
+
+def _from_end(tr: Any, i: Val, dim: Val, node: ast.AST) -> Val:
+    """A negative index counted from the end (dim + i), also when it is known only when
+    the function runs (an argument)."""
+    if i.const is not None:
+        return tr.scalar_binop("+", dim, i, node) if i.const < 0 else i
+    negative = tr.compare("<", i, Val("i64", None, 0), node)
+    return tr.select(negative, tr.scalar_binop("+", dim, i, node), i, node)
 
 
 def _ranges(tr: Any, base: Val, axes: list[tuple[Any, Any, bool]]) -> list[Any]:
@@ -128,7 +134,9 @@ def setitem(tr: Any, base: Val, index: ast.expr, value: Val, node: ast.AST) -> V
     axes = _axes(tr, base, index, node)
     r0, r1, c0, c1 = _ranges(tr, base, axes)
     kept = [k for _, _, k in axes]
-    if value.is_mat:  # shapes must agree (NumPy's broadcasting into a region is not done)
+    nr = tr.emit(arith.SubiOp(r1, r0), node).results[0]
+    nc = tr.emit(arith.SubiOp(c1, c0), node).results[0]
+    if value.is_mat:
         if value.ndim == 2:
             b = value.ssa
         elif base.ndim == 1:
@@ -137,11 +145,42 @@ def setitem(tr: Any, base: Val, index: ast.expr, value: Val, node: ast.AST) -> V
             b = tr.oriented(value, True, node)
         else:
             b = tr.oriented(value, kept == [False, True], node)
+        b = _broadcast_into(tr, b, nr, nc, node)
     elif value.scalar:
-        nr = tr.emit(arith.SubiOp(r1, r0), node).results[0]
-        nc = tr.emit(arith.SubiOp(c1, c0), node).results[0]
         b = tr.mop(mx.FillOp, [tr.materialize(tr.to_f64(value, node), node), nr, nc], node)
     else:
         raise tr.err(node, f"cannot assign {value.describe()} into an array")
     out = tr.mop(mx.UpdateOp, [base.ssa, b, r0, c0], node)
     return tr.mat(out, base)
+
+
+def _broadcast_into(tr: Any, b: Any, nr: Any, nc: Any, node: ast.AST) -> Any:
+    """b as NumPy writes it into an nr x nc region: each of its dims equal to the region's
+    or 1 (repeated), else a run-time error at the assignment, as NumPy's ValueError.
+
+    The repeat is b + fill(-0.0, nr, nc): adding -0.0 keeps every value (signed zeros,
+    NaN and Inf included), and where b already has the region's shape (known once sizes
+    are) fill-to-scalar and add-zero remove it."""
+
+    def cmp(x: Any, y: Any, pred: str) -> Any:
+        return tr.emit(arith.CmpiOp(x, y, pred), node).results[0]
+
+    one = tr.i64(1, node)
+    ok = None
+    for dim_op, n in ((mx.NrowOp, nr), (mx.NcolOp, nc)):
+        d = tr.mop(dim_op, [b], node, i64)
+        fits = tr.emit(arith.OrIOp(cmp(d, n, "eq"), cmp(d, one, "eq")), node).results[0]
+        ok = fits if ok is None else tr.emit(arith.AndIOp(ok, fits), node).results[0]
+    then, orelse = Block(), Block()
+    stop = mx.PrintOp.build(operands=[tr.i64(0, node)], properties={})
+    stop.attributes["text"] = StringAttr(
+        "could not broadcast the assigned array into the indexed region"
+    )
+    stop.attributes["stop"] = UnitAttr()
+    tr.in_block(orelse, lambda: tr.emit(stop, node))
+    for blk in (then, orelse):
+        tr.in_block(blk, lambda: tr.emit(scf.YieldOp(), node))
+    tr.emit(scf.IfOp(ok, [], Region(then), Region(orelse)), node)
+    zero = tr.materialize(Val("f64", None, -0.0), node)
+    region = tr.mop(mx.FillOp, [zero, nr, nc], node)
+    return tr.mop(mx.AddOp, [b, region], node)

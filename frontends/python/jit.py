@@ -389,7 +389,6 @@ class JitFunction:
 
     def _run(self, plan: Plan, entry: str, values: list[Any]) -> tuple[Any, ...]:
         from amls.interpreter.engine import OpFailure, OpStats, make_interpreter
-        from amls.lowering.diagnostics import op_error, source_op_name
 
         listeners: list[Any] = []
         if self.collect_stats:
@@ -406,7 +405,7 @@ class JitFunction:
         try:
             return tuple(interp.call_op(entry, tuple(values)))
         except OpFailure as e:
-            raise JitError.of(op_error(e.op, str(e), source_op_name(e.op))) from None
+            raise JitError.of(e.located()) from None
 
 
 def _mat_sig(a: Any, scan: bool) -> Any:

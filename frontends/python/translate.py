@@ -459,15 +459,18 @@ class FunctionTranslator(Builder):
             raise self.err(it, "range's step must be a constant")
         if step.const == 0:
             raise self.err(it, "range() arg 3 must not be zero")
+        # the trip count: ceil((hi - lo) / step), at least 0
+        span = self.scalar_binop("-", hi, lo, it) if step.const > 0 else (
+            self.scalar_binop("-", lo, hi, it))  # fmt: skip
+        span = self.scalar_binop("+", span, Val("i64", None, abs(step.const) - 1), it)
+        trips = self.scalar_binop("//", span, Val("i64", None, abs(step.const)), it)
+        trips = self.imax(trips, Val("i64", None, 0), it)
         if step.const > 0:
             lb, ub, st, iv_of = lo, hi, step, None
         else:  # k = 0 .. n-1, i = lo + k * step
-            span = self.scalar_binop("-", lo, hi, it)
-            span = self.scalar_binop("+", span, Val("i64", None, -step.const - 1), it)
-            n = self.scalar_binop("//", span, Val("i64", None, -step.const), it)
-            n = self.imax(n, Val("i64", None, 0), it)
-            lb, ub, st, iv_of = Val("i64", None, 0), n, Val("i64", None, 1), (lo, step)
+            lb, ub, st, iv_of = Val("i64", None, 0), trips, Val("i64", None, 1), (lo, step)
         ssa = [self.materialize(v, it) for v in (lb, ub, st)]
+        before_loop = self.env.get(s.target.id) if isinstance(s.target, ast.Name) else None
 
         def build(names: list[str], kinds: dict[str, Val]) -> bool:
             inits = [self.yielded(self.env[n], kinds[n], s) for n in names]
@@ -501,6 +504,30 @@ class FunctionTranslator(Builder):
             return False
 
         self.loop(s, build)
+        if isinstance(s.target, ast.Name) and s.target.id not in _assigned(s.body):
+            last = self.scalar_binop("-", trips, Val("i64", None, 1), s)
+            last = self.scalar_binop("+", lo, self.scalar_binop("*", last, step, s), s)
+            self.loop_variable_after(s.target.id, before_loop, last, trips, s)
+
+    def loop_variable_after(
+        self, name: str, before: Val | None, last: Val, trips: Val, node: ast.AST
+    ) -> None:
+        """After `for name in range(...)`, name holds the last value it took, or what it
+        held before where the loop ran no iteration (as in Python)."""
+        if trips.const is not None:
+            if trips.const > 0:
+                self.env[name] = last
+            return  # no iteration: the name keeps what it held (or stays undefined)
+        if before is None:
+            return  # undefined where the loop runs no iteration: using it is an error
+        if not before.scalar:
+            raise self.err(
+                node,
+                f"'{name}' holds {before.describe()} before this loop and "
+                "the loop's counter after it; use another name for the counter",
+            )
+        positive = self.compare(">", trips, Val("i64", None, 0), node)
+        self.env[name] = self.select(positive, last, before, node)
 
     def forget_loop_locals(self, outer: dict[str, Val], new: dict[str, Val],
                            names: list[str]) -> None:  # fmt: skip

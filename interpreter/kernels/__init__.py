@@ -31,6 +31,11 @@ class KernelError(Exception):
     """A failure inside a kernel that the user caused (bad data, singular matrix...)."""
 
 
+class StopError(KernelError):
+    """The program stopped itself (DML's stop(), a frontend's run-time check): the message
+    is the whole diagnostic, reported without the op that raised it."""
+
+
 def kernel(*op_types: type[Operation] | str) -> Callable[[Kernel], Kernel]:
     """Register `fn` as the kernel of each op class in `op_types` (an upstream op may be
     named, "math.ExpOp": registered when its dialect is imported, amls.dialects.lazy)."""

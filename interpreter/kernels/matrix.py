@@ -33,7 +33,15 @@ from xdsl.dialects.builtin import IntegerType
 
 from amls.dialects import matrix as mx
 from amls.dialects.phys import COLMAJOR_ATTR
-from amls.interpreter.kernels import DONATES, Kernel, KernelError, ieee, kernel, lazy
+from amls.interpreter.kernels import (
+    DONATES,
+    Kernel,
+    KernelError,
+    StopError,
+    ieee,
+    kernel,
+    lazy,
+)
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix, save_matrix
 from amls.interpreter.kernels.javatext import dml_tostring, java_double
@@ -272,7 +280,7 @@ def print_(op: mx.PrintOp, args: Args) -> None:
             return None
         message = "".join(_STOP_PARTS)
         _STOP_PARTS.clear()
-        raise KernelError(f"stop: {message}")
+        raise StopError(message)
     if "text" in op.attributes:  # a template: `{}` stands for the value (the DML frontend)
         end = "" if "cont" in op.attributes else "\n"  # `cont`: the line goes on in the next print
         print(op.attributes["text"].data.replace("{}", text), end=end, flush=True)  # type: ignore[attr-defined]

@@ -201,6 +201,7 @@ STATIC_RULES: list[Rule] = [
     Rule("mul-one", X * 1.0, X),
     Rule("div-one", X / 1.0, X),
     Rule("add-zero", X + 0.0, X),
+    Rule("add-zero", X + -0.0, X),  # exact, signed zeros included (x + -0.0 is x)
     Rule("sub-zero", X - 0.0, X),
     Rule("mul-minus-one", X * -1.0, -X),
     *(

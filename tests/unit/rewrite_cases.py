@@ -473,7 +473,7 @@ def _div_one(draw: Draw) -> Instance:
 
 @case("add-zero", STATIC)
 def _add_zero(draw: Draw) -> Instance:
-    return _unit(draw, "add", 0.0, True)
+    return _unit(draw, "add", draw(st.sampled_from([0.0, -0.0])), True)
 
 
 @case("sub-zero", STATIC)

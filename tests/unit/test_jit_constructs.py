@@ -103,6 +103,42 @@ def setitems(X, v):
     return Z, u
 
 
+def setitem_broadcasts(X, v, w):
+    # NumPy broadcasts what is assigned into the region: a row over rows, a column over
+    # columns, one value everywhere; signed zeros, NaN and Inf kept
+    Z = X.copy()
+    Z[0:2, :] = v
+    Z[2:4, :] = v[None, :] * -0.0
+    Z[:, 0:2] = w[:, None]
+    Z[4:7, 2:4] = np.full((1, 1), np.nan)
+    Z[6, :] = np.inf
+    u = v.copy()
+    u[1:4] = u[0:1]
+    return Z, u
+
+
+def negative_bounds(X, v, i, j):
+    # bounds known only when the function runs count from the end as NumPy's do
+    return v[:i], v[i:j], v[i], X[:, :j], X[i, j], X[i:, j]
+
+
+def clipped_bounds(X, v, i):
+    return v[:i], v[i:], X[i:, :i]
+
+
+def loop_counter(n):
+    # after `for i in range(...)`, i holds its last value, or its old one after no trip
+    i = -5
+    for i in range(n):  # noqa: B007 - the counter's value after the loop is the test
+        pass
+    k = 7
+    for k in range(n, 0, -2):  # noqa: B007
+        pass
+    for m in range(4):  # noqa: B007
+        pass
+    return i, k, m
+
+
 def shapes(X, v):
     n, m = X.shape
     return n * 1.0, m + X.shape[0], len(X), len(v), X.size, v.shape[0], X.ndim + 0.0
@@ -264,6 +300,13 @@ CASES = [
     (indexing, (X, v)),
     (setitems, (X, v)),
     (shapes, (X, v)),
+    (setitem_broadcasts, (X, v, w)),
+    (negative_bounds, (X, v, -2, -1)),
+    (negative_bounds, (X, v, 1, 3)),
+    (clipped_bounds, (X, v, -9)),
+    (clipped_bounds, (X, v, 9)),
+    (loop_counter, (3,)),
+    (loop_counter, (0,)),
     (reshapes, (X,)),
     (scalars, (1.25, 5, True)),
     (scalars, (-0.5, 3, False)),

@@ -156,7 +156,25 @@ def recursive(X, k):
     return X
 
 
+def assigns_wrong_shape(X):
+    Z = X.copy()
+    Z[0:2, :] = np.ones((2, 2))  # <- here
+    return Z
+
+
+def assigns_too_many_rows(X, r):
+    Z = X.copy()
+    Z[0:1, :] = r  # <- here
+    return Z
+
+
 CASES = [
+    (assigns_wrong_shape, (X,), "cannot broadcast"),
+    (
+        assigns_too_many_rows,
+        (X, np.ones((2, 3))),
+        "error: could not broadcast the assigned array into the indexed region",
+    ),
     (uses_round, (X,), ".round() is not supported yet"),
     (any_by_axis, (X,), "np.any with axis= is not supported yet"),
     (grows_in_place, (X,), "in-place += would broadcast a column against a row"),

@@ -1,4 +1,4 @@
-// Rule add-zero (passes/rewrite/rules_static.py): X+0, 0+X -> X (scalar literal +0.0).
+// Rule add-zero (passes/rewrite/rules_static.py): X+0, 0+X -> X (scalar literal +0.0 or -0.0).
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE
 // RUN: amls-opt %s --split-input-file -p simplify-static | amls-opt --split-input-file | filecheck %s
@@ -26,6 +26,20 @@ func.func @zero_plus_x(%X: !matrix.mat<?x?xf64>) -> !matrix.mat<?x?xf64> {
   %z = arith.constant 0.0 : f64
   %r = matrix.add %z, %X : (f64, !matrix.mat<?x?xf64>) -> !matrix.mat<?x?xf64>
   func.return %r : !matrix.mat<?x?xf64>
+}
+
+// -----
+
+// X + -0.0 is X for every X, -0.0 included (the @amls.jit frontend's broadcast into a
+// region adds a fill of -0.0).
+// TRACE:       rewrite: add-zero at {{.*}}add-zero.mlir:[[# @LINE + 6]]:3
+// CHECK-LABEL: func.func @x_plus_negative_zero(
+// CHECK-NOT:     matrix.add
+// CHECK:         func.return %X : !matrix.mat<3x4xf64>
+func.func @x_plus_negative_zero(%X: !matrix.mat<3x4xf64>) -> !matrix.mat<3x4xf64> {
+  %z = arith.constant -0.0 : f64
+  %r = matrix.add %X, %z : (!matrix.mat<3x4xf64>, f64) -> !matrix.mat<3x4xf64>
+  func.return %r : !matrix.mat<3x4xf64>
 }
 
 // -----
