@@ -54,7 +54,9 @@ UNSUPPORTED_TYPES = {"frame": "frames", "list": "lists", "tensor": "tensors"}
 
 @dataclass
 class Val:
-    """A DML value: kind matrix / f64 / i64 / i1 / str / fmt; `const` when known now."""
+    """A DML value: kind matrix / f64 / i64 / i1 / str / fmt; `const` when known now.
+    Kind `unknown`: a string whose value only the run decides (assigned in a loop or
+    in a branch of a run-time if); `const` says why, and reading it is that error."""
 
     kind: str
     ssa: SSAValue | None = None
@@ -63,6 +65,20 @@ class Val:
     @property
     def scalar(self) -> bool:
         return self.kind in ("f64", "i64", "i1")
+
+
+_TEXT_KINDS = ("str", "fmt", "unknown")
+"""Kinds held at compile time only (strings): never an SSA value, never carried."""
+
+
+def _joined_text(name: str, a: Val | None, b: Val | None) -> Val | None:
+    """A string after a run-time if: the same constant on both paths, else unknown (None:
+    defined on neither path as a string before or after)."""
+    if a is not None and b is not None and a.kind == b.kind == "str" and a.const == b.const:
+        return a
+    return Val("unknown", None, f"'{name}' is a string an if with a run-time condition "
+               "assigns: its value is known only when the script runs, and amls keeps strings "
+               "as compile-time values")  # fmt: skip
 
 
 _KIND_TYPE: dict[str, Attribute] = {"f64": f64, "i64": i64, "i1": i1}
@@ -341,7 +357,7 @@ class Translator:
     def _carried(self, defs: set[str], uses_inside: set[str]) -> list[str]:
         live = self.live_after | uses_inside
         names = sorted(n for n in defs if n in self.env and n in live)
-        return [n for n in names if self.env[n].kind not in ("str", "fmt")]
+        return [n for n in names if self.env[n].kind not in _TEXT_KINDS]
 
     def _in_block(self, block: Block, fn: Any) -> Any:
         saved = self.block
@@ -367,18 +383,15 @@ class Translator:
             self._in_block(b, lambda body=body: self.stmts(body, self.live_after))
             envs.append(self.env)
             blocks.append(b)
-        for n in sorted(td | ed):
-            if n in self.live_after and any(n in e and e[n].kind == "fmt" for e in envs):
-                raise self.err(
-                    s, f"'{n}', a string built from runtime values, is assigned in an if"
-                )
+        texts = {
+            n: _joined_text(n, envs[0].get(n), envs[1].get(n))
+            for n in sorted(td | ed)
+            if any(n in e and e[n].kind in _TEXT_KINDS for e in envs)
+        }
         names = sorted(
             n
             for n in (td | ed)
-            if n in self.live_after
-            and n in envs[0]
-            and n in envs[1]
-            and envs[0][n].kind not in ("str", "fmt")
+            if n in self.live_after and n in envs[0] and n in envs[1] and n not in texts
         )
         outs = [[e[n] for n in names] for e in envs]
         kinds = [self.join_kind(a.kind, b.kind, s) for a, b in zip(outs[0], outs[1], strict=True)]
@@ -399,6 +412,9 @@ class Translator:
         self.env = before
         for n, k, r in zip(names, kinds, op.results, strict=True):
             self.env[n] = Val(k, r)
+        for n, v in texts.items():
+            if v is not None:
+                self.env[n] = v
 
     def _loc(self, node: S.Node) -> FileLineColLoc:
         return FileLineColLoc(StringAttr(self.cur_file), IntAttr(node.line), IntAttr(node.col))
@@ -408,7 +424,7 @@ class Translator:
             return a
         if "matrix" in (a, b):
             raise self.err(node, "a variable is a matrix on one path and a scalar on another")
-        if "str" in (a, b) or "fmt" in (a, b):
+        if a in _TEXT_KINDS or b in _TEXT_KINDS:
             raise self.err(node, "a variable is a string on one path only")
         return "f64" if "f64" in (a, b) else "i64"
 
@@ -439,6 +455,11 @@ class Translator:
         bd, bu = defs_uses(body_stmts)
         names = self._carried(bd, bu | extra_uses)
         kinds = {n: self.env[n].kind for n in names}
+        for n in sorted(bd):  # strings are compile-time values: one the loop sets is unknown
+            if n in self.env and self.env[n].kind in _TEXT_KINDS:
+                self.env[n] = Val("unknown", None, f"'{n}' is a string the loop assigns: its "
+                                  "value there is known only when the script runs, and amls "
+                                  "keeps strings as compile-time values")  # fmt: skip
         for _attempt in range(4):
             before = dict(self.env)
             try:
@@ -484,6 +505,7 @@ class Translator:
         if ints and lo.const is not None and step.const == 1:
             lb, ub, st = lo, self.binop("+", hi, self.const(1, "i64", s), s), step
             iv_of = None
+            trips = self.minmax("max", self.binop("-", ub, lb, s), self.const(0, "i64", s), s)
         else:
             diff = self.binop("-", self.to_f64(hi, s), self.to_f64(lo, s), s)
             q = self.binop("/", diff, self.to_f64(step, s), s)
@@ -492,6 +514,8 @@ class Translator:
             n = self.minmax("max", n, self.const(0, "i64", s), s)
             lb, ub, st = self.const(0, "i64", s), n, self.const(1, "i64", s)
             iv_of = (lo, step, kind)
+            trips = n
+        before_loop = self.env.get(s.var)
 
         bounds = [self.ssa_as(v, "i64", s) for v in (lb, ub, st)]
 
@@ -534,6 +558,24 @@ class Translator:
             return False
 
         self._loop(s, s.body, set(), build)
+        if s.var not in defs_uses(s.body)[0]:
+            one = self.const(1, "i64", s)
+            last = self.binop("+", lo, self.binop("*", self.binop("-", trips, one, s), step, s), s)
+            self._counter_after(s.var, before_loop, last, trips, s)
+
+    def _counter_after(
+        self, name: str, before: Val | None, last: Val, trips: Val, node: S.Node
+    ) -> None:
+        """After `for (name in ...)`, name holds the last value it took, or what it held
+        before where the loop ran no iteration."""
+        if trips.const is not None:
+            if trips.const > 0:
+                self.env[name] = last
+            return
+        if before is None or not before.scalar:
+            return  # undefined after no iteration: reading it stays an error
+        positive = self.cmp(">", trips, self.const(0, "i64", node), node)
+        self.env[name] = self.select(positive, last, before, node)
 
     def _promote(
         self, names: list[str], kinds: dict[str, str], new: list[Val], node: S.Node
@@ -600,6 +642,8 @@ class Translator:
             return Val("f64", None, math.nan if name == "NaN" else math.inf)
         if v is None:
             raise self.err(node, f"undefined variable '{name}'")
+        if v.kind == "unknown":
+            raise self.err(node, v.const)
         return v
 
     def const(self, value: Any, kind: str, node: S.Node) -> Val:
@@ -996,6 +1040,8 @@ class Translator:
     def minmax(self, which: str, a: Val, b: Val, node: S.Node) -> Val:
         if a.const is not None and b.const is not None:
             k = "i64" if a.kind in ("i64", "i1") and b.kind in ("i64", "i1") else "f64"
+            if k == "f64" and (math.isnan(a.const) or math.isnan(b.const)):
+                return Val("f64", None, math.nan)  # as the kernels: NaN in either operand
             v = (max if which == "max" else min)(a.const, b.const)
             return Val(k, None, int(v) if k == "i64" else float(v))
         if a.kind in ("i64", "i1") and b.kind in ("i64", "i1"):
@@ -1287,8 +1333,8 @@ def _fold(op: str, a: Val, b: Val) -> Val | None:
             return Val("f64", None, r)
         if op == "/":
             return Val("f64", None, xf / yf)
-        if op == "^":
-            return Val("f64", None, float(xf**yf))
+        if op == "^":  # math.pow: a ValueError (-8 ^ 0.5) leaves NaN to the kernel
+            return Val("f64", None, math.pow(xf, yf))
         if op == "%/%":
             r = math.trunc(xf / yf)
             return Val("i64", None, int(r)) if ints else Val("f64", None, float(r))

@@ -60,6 +60,16 @@ def test_scalar_semantics(
     )
 
 
+@pytest.mark.parametrize("level", ["O0", "O2"])
+@pytest.mark.parametrize("expr", ["min(1, NaN)", "max(NaN, 1)", "min(NaN, 1)", "(-8) ^ 0.5"])
+def test_scalar_nan(expr: str, level: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # folded at translation as the kernels compute it: NaN in either operand of min/max,
+    # NaN for a negative base to a fractional power (it was a Python complex: a crash)
+    assert run_dml(f"print({expr})", capsys, level).strip() == "NaN"
+    rt = f"one = nrow(matrix(0, rows=1, cols=1))\nprint(({expr}) * one)"
+    assert run_dml(rt, capsys, level).strip() == "NaN"
+
+
 def test_print_concatenation_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     text = (
         "X = matrix(2, rows=2, cols=2)\ns = sum(X)\nn = nrow(X)\nprint('s=' + s + ', n=' + n + '.')"
@@ -82,6 +92,36 @@ print(sum(X) + k + s + i)
 """
     # SystemDS's for runs integers: seq(0.5, 2.7) is 0, 1, 2 and a step of 0.5 (0) runs none
     assert run_dml(text, capsys, "O2").strip() == str(6 + 321 + 3 + 6.0)
+
+
+def test_strings_the_script_can_know(capsys: pytest.CaptureFixture[str]) -> None:
+    # set and read within one iteration; the same constant on both paths of an if
+    text = """
+X = matrix(1, rows=2, cols=2)
+for (i in 1:2) { msg = "it " + i; print(msg) }
+m = "a"
+if (sum(X) > 1) { m = "same" } else { m = "same" }
+print(m)
+"""
+    assert run_dml(text, capsys) == "it 1\nit 2\nsame\n"
+
+
+@pytest.mark.parametrize("level", ["O0", "O2"])
+def test_for_counter_after_the_loop(level: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # the counter keeps its last value, as in SystemDS (1:0 runs 1, 0: DML counts down)
+    text = """
+n = nrow(matrix(1, rows=4, cols=1))
+i = 10
+for (i in 1:3) { n = n + 0 }
+j = 7
+for (j in 1:n) { n = n + 0 }
+e = 5
+for (e in 1:(n - 4)) { n = n + 0 }
+k = 7
+for (k in seq(10, 1, -3)) { n = n + 0 }
+print(i + " " + j + " " + e + " " + k)
+"""
+    assert run_dml(text, capsys, level).strip() == "3 4 0 1"
 
 
 def test_function_defaults_named_and_recursion(capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,6 +227,20 @@ def test_read_write_csv_header_sep_and_mtd(tmp_path: Path) -> None:
             "X = matrix(0, rows=2, cols=2)\nx = sum(X) + X + nrow(1)",
             "2:18",
             "nrow expects a matrix",
+        ),
+        # strings are compile-time values: one a loop or a run-time if sets is refused
+        # where it is read (it used to keep its old value)
+        ('s = "a"\nfor (i in 1:3) { s = s + i }', "2:22", "'s' is a string the loop assigns"),
+        ('s = "a"\nfor (i in 1:3) { s = "b" }\nprint(s)', "3:7", "string the loop assigns"),
+        (
+            'm = "a"\nX = matrix(1, rows=2, cols=2)\nif (sum(X) > 1) { m = "b" }\nprint(m)',
+            "4:7",
+            "'m' is a string an if with a run-time condition assigns",
+        ),
+        (
+            's = "a"\ni = 0\nwhile (i < 3) { i = i + 1; s = "b" }\nwrite(i, s)',
+            "4:10",
+            "string the loop assigns",
         ),
     ],
 )
