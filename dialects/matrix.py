@@ -925,7 +925,11 @@ class ReshapeOp(MatrixOp):
         _check_dims_operands(self, self.rows, self.cols)
 
 
-REDUCE_KINDS = ("sum", "mean", "min", "max", "sumsq", "argmin", "argmax", "var", "sd", "prod")
+INDEX_KINDS = ("argmin", "argmax", "minindex", "maxindex")
+"""Reductions to a 0-based column (row) index. argmin/argmax as NumPy's: the first
+extreme, NaN the extreme where present. minindex/maxindex as DML's rowIndexMin/Max in
+SystemDS: the last extreme among the values that are not NaN, 0 where all are NaN."""
+REDUCE_KINDS = ("sum", "mean", "min", "max", "sumsq", *INDEX_KINDS, "var", "sd", "prod")
 REDUCE_AXES = ("all", "row", "col")
 
 
@@ -934,7 +938,8 @@ class ReduceOp(MatrixOp):
     """`matrix.reduce KIND AXIS %X`: all -> f64, row -> Rx1, col -> 1xC.
 
     var and sd are the sample variance and standard deviation (divisor n-1, as
-    SystemDS and R; one value gives 0, none NaN); prod is the product (1 of none)."""
+    SystemDS and R; one value gives 0, none NaN); prod is the product (1 of none); the
+    index kinds (INDEX_KINDS) give 0-based positions."""
 
     name = "matrix.reduce"
     KEYWORD_PROPS: ClassVar[tuple[str, ...]] = ("kind", "axis")
@@ -950,7 +955,7 @@ class ReduceOp(MatrixOp):
             raise VerifyException(f"unknown reduce kind '{kind}' ({', '.join(REDUCE_KINDS)})")
         if axis not in REDUCE_AXES:
             raise VerifyException(f"unknown reduce axis '{axis}' (all, row, col)")
-        if kind in ("argmin", "argmax") and axis == "all":
+        if kind in INDEX_KINDS and axis == "all":
             raise VerifyException(f"{kind} needs axis row or col")
         r, c = mat_type(self.input).shape
         out = self.result.type

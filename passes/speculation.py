@@ -194,7 +194,7 @@ def _matrix_op_ok(op: Operation) -> bool:
     if isinstance(op, mx.RevOp | mx.CumAggOp | mx.ReplaceOp):
         return True
     if isinstance(op, mx.ReduceOp):
-        if op.kind.data not in ("argmin", "argmax"):
+        if op.kind.data not in mx.INDEX_KINDS:
             return True
         along = dim(op.input, 1 if op.axis.data == "row" else 0)
         other = dim(op.input, 0 if op.axis.data == "row" else 1)

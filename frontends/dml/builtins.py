@@ -102,7 +102,7 @@ def _row_col_var(tr: Translator, c: S.Call) -> Val:
 def _row_index(tr: Translator, c: S.Call) -> Val:
     a = _args(tr, c, ["target"], 1)
     X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
-    kind = "argmax" if c.name == "rowIndexMax" else "argmin"
+    kind = "maxindex" if c.name == "rowIndexMax" else "minindex"  # SystemDS's ties, NaN
     props = {"kind": StringAttr(kind), "axis": StringAttr("row")}
     idx = tr.mop(mx.ReduceOp, [X], c, ANY, props)
     one = tr.const(1.0, "f64", c).ssa

@@ -978,6 +978,37 @@ def _moment_rows(a: Mat, kind: str) -> Dense:
     return np.sqrt(var) if kind == "sd" else var
 
 
+LAST_EXTREME_BLOCK_CELLS = 1 << 20
+"""Rows of a sparse matrix are densified this many cells at a time for minindex/maxindex."""
+
+
+def _last_extreme_index(a: Mat, is_min: bool) -> Dense:
+    """Per row, the 0-based index of the last cell holding the row's extreme among the
+    cells that are not NaN, 0 where every cell is NaN (SystemDS's rowIndexMin/Max: it
+    scans with >= / <=, and a comparison with NaN is false)."""
+    nrows, ncols = a.shape
+    out = np.empty(nrows)
+    step = max(1, LAST_EXTREME_BLOCK_CELLS // max(ncols, 1))
+    arg = np.argmin if is_min else np.argmax
+    reduce = np.fmin.reduce if is_min else np.fmax.reduce  # NaN only where all are NaN
+    for lo in range(0, nrows, step):
+        block = a[lo : lo + step]
+        block = block.toarray() if sp.issparse(block) else np.asarray(block)
+        # NumPy's first extreme of the reversed row is the last one, unless NaN is there
+        flipped = block[:, ::-1]
+        first = arg(flipped, axis=1)
+        idx = (ncols - 1 - first).astype(np.float64)
+        nan = np.isnan(flipped[np.arange(len(block)), first])
+        if nan.any():  # rows holding NaN: the extreme of the others
+            rows = block[nan]
+            with np.errstate(invalid="ignore"):
+                hit = rows == reduce(rows, axis=1)[:, None]  # NaN equals nothing
+            last = ncols - 1 - np.argmax(hit[:, ::-1], axis=1)
+            idx[nan] = np.where(hit.any(axis=1), last, 0)
+        out[lo : lo + step] = idx
+    return out
+
+
 def _reduce_axis(a: Mat, kind: str, axis: str) -> Dense:
     by_row = axis == "row"
     np_axis = 1 if by_row else 0
@@ -992,13 +1023,16 @@ def _reduce_axis(a: Mat, kind: str, axis: str) -> Dense:
     elif kind in ("var", "sd", "prod"):
         lines = a if by_row else (_as_mat(a.T.tocsr()) if sp.issparse(a) else a.T)
         v = _moment_rows(lines, kind)
+    elif kind in ("minindex", "maxindex") and n and _cells(out_shape):
+        lines = a if by_row else (_as_mat(a.T.tocsr()) if sp.issparse(a) else a.T)
+        v = _last_extreme_index(lines, kind == "minindex")
     elif sp.issparse(a):
         lines = a if by_row else _as_mat(a.T.tocsr())
         v = _sparse_row_extreme(lines, kind)
     elif kind in ("min", "max"):
         ufunc = np.minimum if kind == "min" else np.maximum
         v = ufunc.reduce(a, axis=np_axis, initial=np.inf if kind == "min" else -np.inf)
-    elif kind in ("argmin", "argmax"):
+    elif kind in mx.INDEX_KINDS:
         if _cells(out_shape) == 0:
             v = np.zeros(0)
         elif n == 0:

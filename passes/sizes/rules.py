@@ -339,7 +339,7 @@ def reduce(op: mx.ReduceOp, ins: Sequence[Facts]) -> Facts:
         n_ub = x.cols_ub
         shape = (1, x.cols)
         ub = (1.0, x.cols_ub)
-    if kind in ("argmin", "argmax"):
+    if kind in mx.INDEX_KINDS:
         nnz_ub = n_ub  # index 0 is a zero, but any index can occur
         nnz = None
     else:
@@ -353,7 +353,7 @@ def reduce(op: mx.ReduceOp, ins: Sequence[Facts]) -> Facts:
     reduced_ok = reduced not in (None, 0)
     if kind in ("var", "sd") and reduced == 1:
         nnz = 0 if x.finite else None  # one value: a variance of 0 (NaN for Inf/NaN)
-    finite = kind in ("argmin", "argmax") or (kind in ("min", "max") and x.finite and reduced_ok)
+    finite = kind in mx.INDEX_KINDS or (kind in ("min", "max") and x.finite and reduced_ok)
     return MatFacts.make(shape[0], shape[1], nnz, nnz_ub, ub[0], ub[1], finite)
 
 

@@ -319,7 +319,7 @@ def reduce(op: mx.ReduceOp, ins: Sequence[ValueFacts]) -> ValueFacts:
     kind, axis = op.kind.data, op.axis.data
     src = op.operands[0]
     n = _cells(src) if axis == "all" else _dim(src, 1 if axis == "row" else 0)
-    if kind in ("argmin", "argmax"):
+    if kind in mx.INDEX_KINDS:
         if not n:
             return ValueFacts.make(finite=True, nonneg=True)
         return ValueFacts.bounded(float(n - 1), nonneg=True)

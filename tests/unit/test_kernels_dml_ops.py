@@ -48,6 +48,43 @@ def test_moments_sparse_equals_dense(shape: tuple[int, int], kind: str, axis: st
     np.testing.assert_allclose(_dense(np.atleast_2d(got)), _dense(np.atleast_2d(want)), rtol=1e-12)
 
 
+def _last_extreme(row: np.ndarray, is_min: bool) -> int:
+    """SystemDS's scan: keep the position while a later cell is >= (<=) the best so far;
+    a comparison with NaN is false, so NaN cells are skipped."""
+    best, at = np.nan, 0
+    for j, v in enumerate(row):
+        if np.isnan(v):
+            continue
+        if np.isnan(best) or (v <= best if is_min else v >= best):
+            best, at = v, j
+    return at
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("kind", ["minindex", "maxindex"])
+@pytest.mark.parametrize("axis", ["row", "col"])
+def test_index_kinds_are_systemds_last_extreme(
+    seed: int, kind: str, axis: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = np.random.default_rng(seed)
+    shape = [(6, 5), (1, 7), (7, 1), (1, 1), (40, 3)][seed % 5]
+    a = rng.integers(-2, 3, shape).astype(float)  # small integers: many ties
+    a[rng.random(shape) < 0.2] = np.nan
+    a[rng.random(shape) < 0.1] = -np.inf
+    if seed == 5:
+        a[:] = np.nan
+    monkeypatch.setattr(mk, "LAST_EXTREME_BLOCK_CELLS", 7)  # several blocks
+    lines = a if axis == "row" else a.T
+    want = np.array([_last_extreme(r, kind == "minindex") for r in lines], dtype=float)
+    op = _op(mx.ReduceOp, kind, axis)
+    for x in (a, sp.csr_array(np.nan_to_num(a, nan=0.0)) if seed % 2 else a):
+        got = np.ravel(_dense(mk.reduce(op, (x,))))
+        ref = want if x is a else np.array(
+            [_last_extreme(r, kind == "minindex") for r in
+             (_dense(x) if axis == "row" else _dense(x).T)], dtype=float)  # fmt: skip
+        np.testing.assert_array_equal(got, ref)
+
+
 def test_var_is_sample_variance_and_one_value_gives_zero() -> None:
     a = np.array([[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]])
     assert mk.reduce(_op(mx.ReduceOp, "var", "all"), (a,)) == pytest.approx(3.5)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar
 
+from amls.dialects.matrix import INDEX_KINDS
 from amls.passes.sizes.estimators.estimator import SparsityEstimator
 from amls.passes.sizes.estimators.sketch import Scalar, Sketch, cells_of, surely_empty
 
@@ -130,7 +131,7 @@ class MetadataEstimator(SparsityEstimator):
             return Sketch(1, 1, None if x.nnz is None else 0.0 if x.is_empty else 1.0)
         n, along = (x.rows, x.cols) if axis == "row" else (x.cols, x.rows)
         shape = (n, 1) if axis == "row" else (1, n)
-        if kind in ("argmin", "argmax"):
+        if kind in INDEX_KINDS:
             return self.dense(*shape)
         if x.nnz is None or n is None or along is None:
             return Sketch(*shape, None)

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 import numpy as np
 from numpy.typing import NDArray
 
+from amls.dialects.matrix import INDEX_KINDS
 from amls.interpreter.kernels import sparse as sp
 from amls.passes.sizes.estimators.metadata import (
     MetadataEstimator,
@@ -341,7 +342,7 @@ class MNCEstimator(MetadataEstimator):
         return Sketch(a.rows, a.cols, None, hr, hc, exact=exact)
 
     def reduce(self, x: Sketch, kind: str, axis: str) -> Sketch:
-        if not x.has_counts or axis == "all" or kind in ("argmin", "argmax"):
+        if not x.has_counts or axis == "all" or kind in INDEX_KINDS:
             return super().reduce(x, kind, axis)
         assert x.hr is not None and x.hc is not None
         along = x.cols if axis == "row" else x.rows

@@ -10,7 +10,7 @@
 // NOTB-NOT: internal error
 
 // an unknown reduce kind.
-// CHECK:      {{.*}}reduce.mlir:16:3: error: matrix.reduce: unknown reduce kind 'median' (sum, mean, min, max, sumsq, argmin, argmax, var, sd, prod)
+// CHECK:      {{.*}}reduce.mlir:16:3: error: matrix.reduce: unknown reduce kind 'median' (sum, mean, min, max, sumsq, argmin, argmax, minindex, maxindex, var, sd, prod)
 // CHECK-NEXT: // {{-----}}
 func.func @bad_kind(%A: !matrix.mat<10x5xf64>) {
   %r = matrix.reduce median all %A : (!matrix.mat<10x5xf64>) -> f64
@@ -101,8 +101,27 @@ func.func @col_shape(%A: !matrix.mat<10x5xf64>) {
 
 // argmin row gives Rx1.
 // CHECK:      {{.*}}reduce.mlir:106:3: error: matrix.reduce: result cols 5 contradict the operands, which give 10x1
-// CHECK-NOT:  error
+// CHECK-NEXT: // {{-----}}
 func.func @argmin_row_shape(%A: !matrix.mat<10x5xf64>) {
   %r = matrix.reduce argmin row %A : (!matrix.mat<10x5xf64>) -> !matrix.mat<10x5xf64>
+  func.return
+}
+
+// -----
+
+// maxindex (DML's rowIndexMax: the last extreme, NaN skipped) has no axis all either.
+// CHECK:      {{.*}}reduce.mlir:116:3: error: matrix.reduce: maxindex needs axis row or col
+// CHECK-NEXT: // {{-----}}
+func.func @maxindex_all(%A: !matrix.mat<10x5xf64>) {
+  %r = matrix.reduce maxindex all %A : (!matrix.mat<10x5xf64>) -> f64
+  func.return
+}
+
+// -----
+
+// minindex row gives Rx1 (this one verifies).
+// CHECK-NOT:  error
+func.func @minindex_row(%A: !matrix.mat<10x5xf64>) {
+  %r = matrix.reduce minindex row %A : (!matrix.mat<10x5xf64>) -> !matrix.mat<10x1xf64>
   func.return
 }
