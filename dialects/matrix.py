@@ -642,6 +642,14 @@ class ModOp(ElementwiseBinaryOp):
     name = "matrix.mod"
 
 
+@irdl_op_definition
+class FloorDivOp(ElementwiseBinaryOp):
+    """a // b as Python and NumPy's floor_divide: (a - a % b) / b rounded to an integer,
+    so 1 // 0.1 is 9 (floor(1 / 0.1) is 10); a // 0 is a / 0."""
+
+    name = "matrix.floordiv"
+
+
 class ComparisonOp(ElementwiseBinaryOp, ABC):
     """An element-wise comparison: 1 where it holds, else 0."""
 
@@ -1420,7 +1428,7 @@ class OrderOp(MatrixOp):
 
 
 BINARY_OPS: tuple[type[ElementwiseBinaryOp], ...] = (
-    AddOp, SubOp, MulOp, DivOp, PowOp, MinOp, MaxOp, ModOp,
+    AddOp, SubOp, MulOp, DivOp, PowOp, MinOp, MaxOp, ModOp, FloorDivOp,
     EqOp, NeOp, LtOp, LeOp, GtOp, GeOp, AndOp, OrOp,
 )  # fmt: skip
 UNARY_OPS: tuple[type[ElementwiseUnaryOp], ...] = (

@@ -42,7 +42,8 @@ _FCMP = {"==": "oeq", "!=": "une", "<": "olt", "<=": "ole", ">": "ogt", ">=": "o
 _ICMP = {"==": "eq", "!=": "ne", "<": "slt", "<=": "sle", ">": "sgt", ">=": "sge"}
 MATRIX_BINARY: dict[str, type[Operation]] = {
     "+": mx.AddOp, "-": mx.SubOp, "*": mx.MulOp, "/": mx.DivOp, "**": mx.PowOp,
-    "%": mx.ModOp, "min": mx.MinOp, "max": mx.MaxOp, "==": mx.EqOp, "!=": mx.NeOp,
+    "%": mx.ModOp, "//": mx.FloorDivOp, "min": mx.MinOp, "max": mx.MaxOp, "==": mx.EqOp,
+    "!=": mx.NeOp,
     "<": mx.LtOp, "<=": mx.LeOp, ">": mx.GtOp, ">=": mx.GeOp, "&": mx.AndOp, "|": mx.OrOp,
 }  # fmt: skip
 MATRIX_UNARY: dict[str, type[Operation]] = {
@@ -214,10 +215,7 @@ class Builder:
             self.mop(mx.FromScalarOp, [self.materialize(self.to_f64(a, node), node)], node)
             for a in args
         ]
-        if op == "//":
-            q = self.mop(mx.DivOp, ms, node)
-            r = self.mop(mx.FloorOp, [q], node)
-        elif op in MATRIX_BINARY:
+        if op in MATRIX_BINARY:
             r = self.mop(MATRIX_BINARY[op], ms, node)
         else:
             r = self.mop(MATRIX_UNARY[op], ms, node)

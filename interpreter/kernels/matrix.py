@@ -537,6 +537,7 @@ BINARY_FNS: dict[type[mx.ElementwiseBinaryOp], BinaryFn] = {
     mx.MinOp: np.minimum,  # propagates NaN
     mx.MaxOp: np.maximum,
     mx.ModOp: np.mod,  # R's %%: the result has the sign of the divisor
+    mx.FloorDivOp: np.floor_divide,
     mx.EqOp: _as01(np.equal),
     mx.NeOp: _as01(np.not_equal),
     mx.LtOp: _as01(np.less),
@@ -1378,7 +1379,20 @@ def from_scalar(op: mx.FromScalarOp, args: Args) -> Mat:
 
 @_register(mx.CastOp)
 def cast(op: mx.CastOp, args: Args) -> Any:
+    check_cast(op, args[0])
     return args[0]  # only static facts change; the value is the same object
+
+
+def check_cast(op: Any, value: Any) -> None:
+    """A cast states dims the value must have: one it does not have is an error where
+    the cast is (-O0 would compute on with the wrong facts, -O2 fold them)."""
+    t = op.result.type
+    shape = getattr(value, "shape", None)
+    if not isinstance(t, mx.MatrixType) or shape is None or len(shape) != 2:
+        return
+    if (t.rows is not None and t.rows != shape[0]) or (t.cols is not None and t.cols != shape[1]):
+        want = f"{'?' if t.rows is None else t.rows}x{'?' if t.cols is None else t.cols}"
+        raise KernelError(f"cast to {want} of a {shape[0]}x{shape[1]} matrix")
 
 
 # ---------------------------------------------------------------------------

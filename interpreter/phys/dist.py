@@ -86,6 +86,9 @@ def _meta(what: str) -> DistKernel:
 
 
 def _cast(s: DistSession, op: Any, args: Args) -> Any:
+    from amls.interpreter.kernels.matrix import check_cast
+
+    check_cast(op, args[0])
     return args[0]
 
 

@@ -48,6 +48,11 @@ def arith(X, Y, s):
     return X + Y * s - X / (1.0 + np.abs(Y)) + X**2 - 2 ** (X / 8), -X, +Y
 
 
+def floor_division(X, Y, s):
+    # Python's / NumPy's a // b: 1 // 0.1 is 9.0 (floor(1 / 0.1) would be 10)
+    return X // 0.1, X // Y, s // 0.1, X // s, 7.5 // s, X // 0.0
+
+
 def compare_masks(X, Y):
     m = (X > Y) & ~(X < 0) | (Y == 0.5)
     return m * 1.0, np.where(m, X, -Y), np.where(X >= 0, 1.0, Y)
@@ -291,6 +296,8 @@ CASES = [
     (moments_degenerate, (X, v)),
     (dml_ops, (X, v)),
     (arith, (X, Y, 1.5)),
+    (floor_division, (X, Y, 1.0)),
+    (floor_division, (np.where(X > 0, np.inf, X), Y, -np.inf)),
     (compare_masks, (X, Y)),
     (unary, (X,)),
     (matmuls, (X, S, v, w)),

@@ -1,4 +1,4 @@
-// Round trip of the element-wise matrix ops: add sub mul div pow min max mod,
+// Round trip of the element-wise matrix ops: add sub mul div pow min max mod floordiv,
 // eq ne lt le gt ge and or, neg exp log sqrt abs sign round floor ceil sigmoid not, select.
 //
 // Each case must print in the custom syntax exactly as in its CHECK lines, the
@@ -129,6 +129,20 @@ func.func @max(%X: !matrix.mat<?x?xf64>, %Y: !matrix.mat<?x?xf64>) {
 // GEN-NEXT: "func.return"
 func.func @mod(%v: !matrix.mat<1x5xf64>, %X: !matrix.mat<?x5xf64>) {
   %r = matrix.mod %v, %X : (!matrix.mat<1x5xf64>, !matrix.mat<?x5xf64>) -> !matrix.mat<?x5xf64>
+  func.return
+}
+
+// -----
+
+// matrix.floordiv: Python's and NumPy's a // b, a matrix and a scalar.
+// CHECK-LABEL: func.func @floordiv(
+// CHECK:      %r = matrix.floordiv %X, %s : (!matrix.mat<?x5xf64>, f64) -> !matrix.mat<?x5xf64>{{$}}
+// CHECK-NEXT: func.return
+// GEN-LABEL: "func.func"() <{sym_name = "floordiv"
+// GEN:      %r = "matrix.floordiv"(%X, %s) : (!matrix.mat<?x5xf64>, f64) -> !matrix.mat<?x5xf64>{{$}}
+// GEN-NEXT: "func.return"
+func.func @floordiv(%X: !matrix.mat<?x5xf64>, %s: f64) {
+  %r = matrix.floordiv %X, %s : (!matrix.mat<?x5xf64>, f64) -> !matrix.mat<?x5xf64>
   func.return
 }
 
