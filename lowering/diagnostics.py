@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
+from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
@@ -81,6 +81,8 @@ def verify_located(module: Operation) -> None:
                 raise LocatedVerifyError(op, f"{what} is used before it is defined")
         for region in op.regions:
             visit_region(region)
+        if isinstance(op, ModuleOp):
+            _check_unique_symbols(op)
         try:
             op.verify(verify_nested_ops=False)
         except (VerifyException, DiagnosticException) as e:
@@ -90,6 +92,21 @@ def verify_located(module: Operation) -> None:
             raise LocatedVerifyError(op, str(e)) from e
 
     visit_op(module)
+
+
+def _check_unique_symbols(module: ModuleOp) -> None:
+    """A second definition of a symbol is an error at that definition (xDSL reports it on
+    the module, which has no location)."""
+    first: dict[str, Operation] = {}
+    for op in module.ops:
+        name = op.properties.get("sym_name") or op.attributes.get("sym_name")
+        if not isinstance(name, StringAttr):
+            continue
+        if name.data in first:
+            where = location_of(first[name.data])
+            also = f" (first defined at {where})" if where else ""
+            raise LocatedVerifyError(op, f"redefinition of @{name.data}{also}")
+        first[name.data] = op
 
 
 _ARG_ERROR = re.compile(r"^(operand|result) '(\w+)' at position (\d+) does not verify:\n")

@@ -24,6 +24,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError, VerifyException
 from xdsl.utils.lexer import Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from amls.lowering.diagnostics import (
     LocatedVerifyError,
@@ -159,6 +160,8 @@ class LocatedParser(Parser):
             raise
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        if allow_implicit_module and self._current_token.kind == MLIRTokenKind.EOF:
+            return ModuleOp([])  # as mlir-opt: nothing (or only comments) is an empty module
         try:
             return super().parse_module(allow_implicit_module)
         except ParseError as e:

@@ -97,7 +97,10 @@ def _ranges(tr: Any, base: Val, axes: list[tuple[Any, Any, bool]]) -> list[Any]:
 
 
 def _is_none(e: ast.expr) -> bool:
-    return isinstance(e, ast.Constant) and e.value is None
+    """None, or np.newaxis / numpy.newaxis (NumPy's alias of None)."""
+    if isinstance(e, ast.Constant):
+        return e.value is None
+    return isinstance(e, ast.Attribute) and e.attr == "newaxis" and isinstance(e.value, ast.Name)
 
 
 def _is_full(e: ast.expr) -> bool:

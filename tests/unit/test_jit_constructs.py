@@ -92,7 +92,7 @@ def stacking(X, Y, v):
 def indexing(X, v):
     return (X[1, 2], X[-1, -1], X[2], X[:, 1], X[1:3], X[1:3, :2], X[-3:, 1:], X[:, -2:],
             X[5:100], v[1], v[-1], v[1:3], v[:-1], X[2, 1:3], X[1:5, 0], v[:, None],
-            v[None, :], X.T[0], X[3:1])  # fmt: skip
+            v[None, :], X.T[0], X[3:1], v[np.newaxis, :], v[:, np.newaxis])  # fmt: skip
 
 
 def setitems(X, v):
