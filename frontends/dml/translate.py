@@ -14,7 +14,7 @@ import math
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -61,10 +61,23 @@ class Val:
     kind: str
     ssa: SSAValue | None = None
     const: Any = None
+    guard: Val | None = None
+    """An i1: whether the variable holding this value was assigned on the path the run
+    took (a variable a loop or one branch of an if defines); None: it was."""
 
     @property
     def scalar(self) -> bool:
         return self.kind in ("f64", "i64", "i1")
+
+
+_GUARD = "\0defined"
+"""Suffix of the carried i1 that tells whether a loop-carried variable is assigned."""
+
+
+def _text_in_loop(name: str) -> Val:
+    return Val("unknown", None, f"'{name}' is a string the loop assigns: its value there is "
+               "known only when the script runs, and amls keeps strings as compile-time "
+               "values")  # fmt: skip
 
 
 _TEXT_KINDS = ("str", "fmt", "unknown")
@@ -218,6 +231,8 @@ class Translator:
         self.block: Block = Block()
         self.env: dict[str, Val] = {}
         self.live_after: set[str] = set()
+        self._fresh: set[str] = set()
+        """Variables the loop being translated defines first (carried from placeholders)."""
 
     # -- errors and locations ------------------------------------------------
 
@@ -388,6 +403,11 @@ class Translator:
             for n in sorted(td | ed)
             if any(n in e and e[n].kind in _TEXT_KINDS for e in envs)
         }
+        for n in sorted(td | ed):  # assigned on one path only: undefined on the other
+            if n in self.live_after and n not in texts and (n in envs[0]) != (n in envs[1]):
+                i = 0 if n in envs[1] else 1
+                kind = envs[1 - i][n].kind
+                envs[i][n] = self._in_block(blocks[i], lambda k=kind: self._placeholder(k, s))
         names = sorted(
             n
             for n in (td | ed)
@@ -395,23 +415,23 @@ class Translator:
         )
         outs = [[e[n] for n in names] for e in envs]
         kinds = [self.join_kind(a.kind, b.kind, s) for a, b in zip(outs[0], outs[1], strict=True)]
-        for b, vals in zip(blocks, outs, strict=True):
-            coerced = self._in_block(
-                b,
-                lambda vals=vals: [self.ssa_as(v, k, s) for v, k in zip(vals, kinds, strict=True)],
-            )
-            y = scf.YieldOp(*coerced)
+        guarded = [n for n in names if any(e[n].guard is not None for e in envs)]
+        for b, e, vals in zip(blocks, envs, outs, strict=True):
+
+            def results(e: dict[str, Val] = e, vals: list[Val] = vals) -> list[SSAValue]:
+                out = [self.ssa_as(v, k, s) for v, k in zip(vals, kinds, strict=True)]
+                return out + [self._guard_of(e[n], s) for n in guarded]
+
+            y = scf.YieldOp(*self._in_block(b, results))
             y.location = self._loc(s)
             b.add_op(y)
-        op = self.emit(
-            scf.IfOp(
-                cond.ssa, [self.type_of(k) for k in kinds], Region(blocks[0]), Region(blocks[1])
-            ),
-            s,
-        )
+        types = [self.type_of(k) for k in kinds] + [i1] * len(guarded)
+        op = self.emit(scf.IfOp(cond.ssa, types, Region(blocks[0]), Region(blocks[1])), s)
         self.env = before
-        for n, k, r in zip(names, kinds, op.results, strict=True):
+        for n, k, r in zip(names, kinds, op.results, strict=False):
             self.env[n] = Val(k, r)
+        for n, g in zip(guarded, op.results[len(names) :], strict=True):
+            self.env[n] = replace(self.env[n], guard=Val("i1", g))
         for n, v in texts.items():
             if v is not None:
                 self.env[n] = v
@@ -453,23 +473,41 @@ class Translator:
     def _loop(self, node: S.Node, body_stmts: list[Any], extra_uses: set[str], build: Any) -> None:
         """Translate a loop whose carried variables get fixed kinds (retrying on promotion)."""
         bd, bu = defs_uses(body_stmts)
+        # A variable the loop defines and the rest reads is carried from a placeholder,
+        # guarded: reading it where no iteration assigned it is an error (as SystemDS).
+        fresh = {n for n in bd if n not in self.env and n in self.live_after | extra_uses}
+        kinds = {n: "f64" for n in fresh}  # until the body says what it holds
+        for n in fresh:
+            self.env[n] = self._placeholder(kinds[n], node)
         names = self._carried(bd, bu | extra_uses)
-        kinds = {n: self.env[n].kind for n in names}
+        kinds.update({n: self.env[n].kind for n in names if n not in fresh})
         for n in sorted(bd):  # strings are compile-time values: one the loop sets is unknown
             if n in self.env and self.env[n].kind in _TEXT_KINDS:
-                self.env[n] = Val("unknown", None, f"'{n}' is a string the loop assigns: its "
-                                  "value there is known only when the script runs, and amls "
-                                  "keeps strings as compile-time values")  # fmt: skip
-        for _attempt in range(4):
-            before = dict(self.env)
-            try:
-                changed = build(names, kinds)
-            except BaseException:
+                self.env[n] = _text_in_loop(n)
+        guards = [n + _GUARD for n in names if self.env[n].guard is not None]
+        names += guards
+        kinds.update(dict.fromkeys(guards, "i1"))
+        saved, self._fresh = self._fresh, fresh
+        try:
+            for _attempt in range(6):
+                before = dict(self.env)
+                for n in fresh & set(names):
+                    self.env[n] = self._placeholder(kinds[n], node)
+                self._collect_guards(names, node)
+                try:
+                    changed = build(names, kinds)
+                except BaseException:
+                    self.env = before
+                    raise
+                if not changed:
+                    self._bind_guards(names)
+                    for n in fresh - set(names):  # a string after all
+                        self.env[n] = _text_in_loop(n)
+                    return
                 self.env = before
-                raise
-            if not changed:
-                return
-            self.env = before
+            raise self.err(node, "the kinds of the loop's variables do not settle")
+        finally:
+            self._fresh = saved
 
     def for_(self, s: S.For) -> None:
         if s.hi is None:
@@ -527,6 +565,7 @@ class Translator:
             def inside() -> list[SSAValue]:
                 for n, a in zip(names, body.args[1:], strict=True):
                     self.env[n] = Val(kinds[n], a)
+                self._bind_guards(names)
                 k = Val("i64", body.args[0])
                 if iv_of is None:
                     self.env[s.var] = k
@@ -539,6 +578,7 @@ class Translator:
                         s,
                     )
                 self.stmts(s.body, set(names) | self.live_after)
+                self._collect_guards(names, s)
                 return [self.env[n] for n in names]  # type: ignore[return-value]
 
             new = self._in_block(body, inside)
@@ -581,7 +621,16 @@ class Translator:
         self, names: list[str], kinds: dict[str, str], new: list[Val], node: S.Node
     ) -> bool:
         changed = False
-        for n, v in zip(names, new, strict=True):
+        for n, v in zip(list(names), new, strict=True):
+            if n in self._fresh and v.kind != kinds[n]:  # its placeholder takes any kind
+                if v.kind in _TEXT_KINDS:
+                    names.remove(n)
+                    if n + _GUARD in names:
+                        names.remove(n + _GUARD)
+                else:
+                    kinds[n] = v.kind
+                changed = True
+                continue
             k = self.join_kind(kinds[n], v.kind, node)
             if k != kinds[n]:
                 kinds[n] = k
@@ -601,6 +650,7 @@ class Translator:
             def cond() -> None:
                 for n, a in zip(names, before.args, strict=True):
                     self.env[n] = Val(kinds[n], a)
+                self._bind_guards(names)
                 c = self.to_i1(self.expr(s.cond), s.cond)
                 if c.ssa is None:
                     c = self.materialize(c, s)
@@ -613,7 +663,9 @@ class Translator:
             def inside() -> list[Val]:
                 for n, a in zip(names, after.args, strict=True):
                     self.env[n] = Val(kinds[n], a)
+                self._bind_guards(names)
                 self.stmts(s.body, set(names) | self.live_after | cu)
+                self._collect_guards(names, s)
                 return [self.env[n] for n in names]
 
             new = self._in_block(after, inside)
@@ -644,7 +696,63 @@ class Translator:
             raise self.err(node, f"undefined variable '{name}'")
         if v.kind == "unknown":
             raise self.err(node, v.const)
+        if v.guard is not None:
+            v = self._check_assigned(name, v, node)
         return v
+
+    def _check_assigned(self, name: str, v: Val, node: S.Node) -> Val:
+        """Read a variable that only some paths assign: an error, where the run took
+        another path, at this read (as SystemDS: an undefined variable fails when read)."""
+        assert v.guard is not None
+        if v.guard.const is not None:
+            if not v.guard.const:
+                raise self.err(node, f"undefined variable '{name}'")
+        else:
+            missing = self.emit(arith.XOrIOp(v.guard.ssa, self.const(True, "i1", node).ssa), node)
+            then, orelse = Block(), Block()
+            stop = mx.PrintOp.build(operands=[self.const(0, "i64", node).ssa], properties={})
+            stop.attributes["text"] = StringAttr(
+                f"variable '{name}' is read, but the loop or branch that assigns it did not run"
+            )
+            stop.attributes["stop"] = UnitAttr()
+            self._in_block(then, lambda: self.emit(stop, node))
+            for b in (then, orelse):
+                self._in_block(b, lambda: self.emit(scf.YieldOp(), node))
+            self.emit(scf.IfOp(missing.results[0], [], Region(then), Region(orelse)), node)
+        checked = replace(v, guard=None)
+        self.env[name] = checked  # checked once: later reads on this path need not
+        return checked
+
+    def _placeholder(self, kind: str, node: S.Node) -> Val:
+        """A value for a variable a path does not assign: never read (its guard is false)."""
+        if kind == "matrix":
+            nan, zero = self.const(math.nan, "f64", node), self.const(0, "i64", node)
+            v = Val("matrix", self.mop(mx.FillOp, [nan.ssa, zero.ssa, zero.ssa], node))
+        else:
+            v = self.const({"f64": math.nan, "i64": 0, "i1": False}[kind], kind, node)
+        return replace(v, guard=Val("i1", None, False))
+
+    def _guard_of(self, v: Val, node: S.Node) -> SSAValue:
+        g = v.guard if v.guard is not None else Val("i1", None, True)
+        out = self.materialize(g, node).ssa
+        assert out is not None
+        return out
+
+    def _bind_guards(self, names: list[str]) -> None:
+        """Inside a loop: each guarded variable takes its carried guard."""
+        for c in names:
+            if c.endswith(_GUARD) and (n := c.removesuffix(_GUARD)) in self.env:
+                self.env[n] = replace(self.env[n], guard=self.env[c])
+        for c in names:
+            if c.endswith(_GUARD):
+                del self.env[c]
+
+    def _collect_guards(self, names: list[str], node: S.Node) -> None:
+        """Before a loop's yield (and its first entry): each guard as a carried i1."""
+        for c in names:
+            if c.endswith(_GUARD):
+                v = self.env[c.removesuffix(_GUARD)]
+                self.env[c] = Val("i1", self._guard_of(v, node))
 
     def const(self, value: Any, kind: str, node: S.Node) -> Val:
         if kind == "f64":

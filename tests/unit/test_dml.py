@@ -107,6 +107,46 @@ print(m)
 
 
 @pytest.mark.parametrize("level", ["O0", "O2"])
+def test_defined_in_a_loop_or_a_branch(level: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # carried from a guarded placeholder (tests/dml/printed/defined_in_loops.dml has the
+    # cases SystemDS accepts); a read before the first assignment is checked when it runs
+    text = """
+j = 0
+while (j < 4) {
+  j = j + 1
+  if (j > 1) { prev = cur }
+  cur = j * 10
+}
+print(prev + " " + cur)
+"""
+    assert run_dml(text, capsys, level).strip() == "30.0 40"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "X = matrix(1, rows=2, cols=2)\nif (sum(X) > 100) { z = 5 }\nprint(z)",
+        "x = nrow(matrix(1, rows=2, cols=1))\nwhile (x > 5) { v = 3 }\nprint(v)",
+        "x = 0\nfor (i in 1:3) { if (i > x + 5) { w = i } }\nprint(w)",
+    ],
+)
+@pytest.mark.parametrize("level", ["O0", "O2"])
+def test_read_of_a_variable_no_path_assigned(text: str, level: str) -> None:
+    # the error is at the read, when the run gets there (SystemDS fails the read too)
+    module = import_dml(text, "t.dml", (), {})
+    verify_located(module)
+    compile_module(module, make_context(), level, "main", make_pass("lower-to-phys", dist=False))
+    from amls.interpreter.engine import OpFailure
+
+    with pytest.raises(OpFailure) as e:
+        run_function(module, "main", [])
+    assert e.value.located() == (
+        f"t.dml:{len(text.splitlines())}:7: error: variable "
+        f"'{text.splitlines()[-1][6]}' is read, but the loop or branch that assigns it did not run"
+    )
+
+
+@pytest.mark.parametrize("level", ["O0", "O2"])
 def test_for_counter_after_the_loop(level: str, capsys: pytest.CaptureFixture[str]) -> None:
     # the counter keeps its last value, as in SystemDS (1:0 runs 1, 0: DML counts down)
     text = """
