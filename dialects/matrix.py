@@ -29,6 +29,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     StringAttr,
+    UnitAttr,
     f64,
     i64,
 )
@@ -38,9 +39,11 @@ from xdsl.dialects.builtin import (
 from xdsl.interfaces import HasFolderInterface
 from xdsl.ir import (
     Attribute,
+    Block,
     Dialect,
     Operation,
     ParametrizedAttribute,
+    Region,
     SSAValue,
     TypeAttribute,
 )
@@ -461,6 +464,22 @@ class PrintOp(MatrixOp):
     name = "matrix.print"
     input = operand_def(Printable)
     label = opt_prop_def(StringAttr)
+
+
+def stop_if(cond: SSAValue, message: str, loc: Attribute) -> list[Operation]:
+    """Ops ending the run with `message` where the i1 `cond` holds (a PrintOp marked
+    `stop` under an scf.if): a frontend's run-time check, reported at `loc`."""
+    from xdsl.dialects import arith, scf
+
+    zero = arith.ConstantOp(IntegerAttr(0, i64))
+    stop = PrintOp.build(operands=[zero.result], properties={})
+    stop.attributes["text"] = StringAttr(message)
+    stop.attributes["stop"] = UnitAttr()
+    then, orelse = Block([stop, scf.YieldOp()]), Block([scf.YieldOp()])
+    check = scf.IfOp(cond, [], Region(then), Region(orelse))
+    for op in (zero, check, *check.walk()):
+        op.location = loc
+    return [zero, check]
 
 
 # ---------------------------------------------------------------------------

@@ -29,7 +29,6 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
     StringAttr,
-    UnitAttr,
     f64,
     i1,
     i64,
@@ -709,16 +708,8 @@ class Translator:
                 raise self.err(node, f"undefined variable '{name}'")
         else:
             missing = self.emit(arith.XOrIOp(v.guard.ssa, self.const(True, "i1", node).ssa), node)
-            then, orelse = Block(), Block()
-            stop = mx.PrintOp.build(operands=[self.const(0, "i64", node).ssa], properties={})
-            stop.attributes["text"] = StringAttr(
-                f"variable '{name}' is read, but the loop or branch that assigns it did not run"
-            )
-            stop.attributes["stop"] = UnitAttr()
-            self._in_block(then, lambda: self.emit(stop, node))
-            for b in (then, orelse):
-                self._in_block(b, lambda: self.emit(scf.YieldOp(), node))
-            self.emit(scf.IfOp(missing.results[0], [], Region(then), Region(orelse)), node)
+            text = f"variable '{name}' is read, but the loop or branch that assigns it did not run"
+            self.block.add_ops(mx.stop_if(missing.results[0], text, self._loc(node)))
         checked = replace(v, guard=None)
         self.env[name] = checked  # checked once: later reads on this path need not
         return checked
@@ -958,16 +949,8 @@ class Translator:
             ne = self.emit(arith.CmpiOp(d, ext, "ne"), node).results[0]
             bad = ne if bad is None else self.emit(arith.OrIOp(bad, ne), node).results[0]
         assert bad is not None
-        then, orelse = Block(), Block()
-        stop = mx.PrintOp.build(operands=[self.const(0, "i64", node).ssa], properties={})
-        stop.attributes["text"] = StringAttr(
-            f"left index [{shown}]: the assigned matrix differs in size from the index range"
-        )
-        stop.attributes["stop"] = UnitAttr()
-        self._in_block(then, lambda: self.emit(stop, node))
-        for b in (then, orelse):
-            self._in_block(b, lambda: self.emit(scf.YieldOp(), node))
-        self.emit(scf.IfOp(bad, [], Region(then), Region(orelse)), node)
+        text = f"left index [{shown}]: the assigned matrix differs in size from the index range"
+        self.block.add_ops(mx.stop_if(bad, text, self._loc(node)))
 
     def check_index(
         self,

@@ -10,9 +10,8 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import StringAttr, UnitAttr, f64, i64
-from xdsl.ir import Block, Region
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import f64, i64
 
 from amls.dialects import matrix as mx
 from amls.frontends.python.values import Val
@@ -174,16 +173,9 @@ def _broadcast_into(tr: Any, b: Any, nr: Any, nc: Any, node: ast.AST) -> Any:
         d = tr.mop(dim_op, [b], node, i64)
         fits = tr.emit(arith.OrIOp(cmp(d, n, "eq"), cmp(d, one, "eq")), node).results[0]
         ok = fits if ok is None else tr.emit(arith.AndIOp(ok, fits), node).results[0]
-    then, orelse = Block(), Block()
-    stop = mx.PrintOp.build(operands=[tr.i64(0, node)], properties={})
-    stop.attributes["text"] = StringAttr(
-        "could not broadcast the assigned array into the indexed region"
-    )
-    stop.attributes["stop"] = UnitAttr()
-    tr.in_block(orelse, lambda: tr.emit(stop, node))
-    for blk in (then, orelse):
-        tr.in_block(blk, lambda: tr.emit(scf.YieldOp(), node))
-    tr.emit(scf.IfOp(ok, [], Region(then), Region(orelse)), node)
+    bad = tr.emit(arith.XOrIOp(ok, tr.materialize(Val("i1", None, True), node)), node)
+    text = "could not broadcast the assigned array into the indexed region"
+    tr.block.add_ops(mx.stop_if(bad.results[0], text, tr.loc(node)))
     zero = tr.materialize(Val("f64", None, -0.0), node)
     region = tr.mop(mx.FillOp, [zero, nr, nc], node)
     return tr.mop(mx.AddOp, [b, region], node)
