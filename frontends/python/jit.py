@@ -488,13 +488,23 @@ def _session(workers: int) -> Any:
     if _SESSION is None:
         import atexit
         import logging
+        import multiprocessing
 
         from amls.interpreter.dist import local_cluster
         from amls.interpreter.phys.session import DistSession
 
+        guard = (
+            "a script calling a backend='dask' function at its top level must do so under "
+            '`if __name__ == "__main__":` (Dask\'s worker processes import the script again)'
+        )
+        if multiprocessing.parent_process() is not None:  # a worker importing the script
+            raise JitError(f"cannot start a Dask cluster in a worker process: {guard}")
         logging.getLogger("distributed").setLevel(logging.ERROR)
         cm = local_cluster(n_workers=workers or (os.cpu_count() or 1))
-        client = cm.__enter__()
+        try:
+            client = cm.__enter__()
+        except Exception as e:  # noqa: BLE001 - any start-up failure: say what usually causes it
+            raise JitError(f"could not start a local Dask cluster ({e}); {guard}") from None
         atexit.register(cm.__exit__, None, None, None)
         _SESSION = DistSession(client, measure=False)
     return _SESSION
