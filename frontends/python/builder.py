@@ -418,6 +418,8 @@ class Builder:
         if not v.is_mat:
             raise self.err(node, f"np.{kind} needs an array here, got {v.describe()}")
         arg = kind in ("argmin", "argmax")
+        if kind in ("min", "max"):
+            self.check_nonempty(kind, v, axis, node)
 
         def props(ax: str) -> dict[str, Attribute]:
             return {"kind": StringAttr(kind), "axis": StringAttr(ax)}
@@ -447,6 +449,19 @@ class Builder:
         if keepdims:
             return self.mat(r, rows1=over_rows, cols1=not over_rows)
         return self.mat(r, ndim=1, row=over_rows)
+
+    def check_nonempty(self, kind: str, v: Val, axis: int | None, node: ast.AST | None) -> None:
+        """NumPy's min/max of nothing is a ValueError (the kernels give the identity, +-inf):
+        a run-time check on the length reduced, removed where the sizes prove it."""
+        if v.ndim == 1 or axis is None:
+            r, c = self.nrow(v, node), self.ncol(v, node)
+            n = self.emit(arith.MuliOp(r.ssa, c.ssa), node).results[0]
+        else:
+            n = (self.nrow if axis in (0, -2) else self.ncol)(v, node).ssa
+        empty = self.emit(arith.CmpiOp(n, self.i64(0, node), "eq"), node).results[0]
+        op = "maximum" if kind == "max" else "minimum"
+        text = f"zero-size array to reduction operation {op} which has no identity"
+        self.block.add_ops(mx.stop_if(empty, text, self.loc(node)))
 
 
 def join_kind(a: Val, b: Val) -> str | None:

@@ -127,6 +127,12 @@ def negative_bounds(X, v, i, j):
     return v[:i], v[i:j], v[i], X[:, :j], X[i, j], X[i:, j]
 
 
+def reductions_of_empty(X):
+    # sums of nothing are 0, min/max along a non-empty axis of no rows are empty
+    E = X[0:0]
+    return np.sum(E), np.max(E, axis=1), np.min(E, axis=1), np.mean(X[:, 0:0], axis=1)
+
+
 def clipped_bounds(X, v, i):
     return v[:i], v[i:], X[i:, :i]
 
@@ -310,6 +316,7 @@ CASES = [
     (setitem_broadcasts, (X, v, w)),
     (negative_bounds, (X, v, -2, -1)),
     (negative_bounds, (X, v, 1, 3)),
+    (reductions_of_empty, (X,)),
     (clipped_bounds, (X, v, -9)),
     (clipped_bounds, (X, v, 9)),
     (loop_counter, (3,)),

@@ -168,7 +168,17 @@ def assigns_too_many_rows(X, r):
     return Z
 
 
+def max_of_nothing(X):
+    return np.max(X[0:0])  # <- here
+
+
+def min_over_no_rows(X):
+    return np.min(X[0:0], axis=0)  # <- here
+
+
 CASES = [
+    (max_of_nothing, (X,), "zero-size array to reduction operation maximum which has no"),
+    (min_over_no_rows, (X,), "zero-size array to reduction operation minimum which has no"),
     (assigns_wrong_shape, (X,), "cannot broadcast"),
     (
         assigns_too_many_rows,
