@@ -176,6 +176,17 @@ print(f(1) + f(1, 2) + f(a=1, c=3) + fib(10))
     assert run_dml(text, capsys).strip() == str(111.0 + 103 + 14 + 55)
 
 
+def test_deep_recursion(capsys: pytest.CaptureFixture[str]) -> None:
+    # ~15 interpreter frames per call: Python's default limit stopped this under 100
+    text = """
+f = function(int n) return (int r) {
+  if (n <= 0) { r = 0 } else { r = 1 + f(n - 1) }
+}
+print(f(500))
+"""
+    assert run_dml(text, capsys, "O0").strip() == "500"
+
+
 def test_index_after_space_not_newline_or_keyword(capsys: pytest.CaptureFixture[str]) -> None:
     # `X [2, 2]` and `X\t[1, 2]` index (as SystemDS); `[a, b] = f()` on the next line and
     # after `else` starts a statement
