@@ -52,7 +52,6 @@ from amls.interpreter.upstream import (
 from amls.lowering import RECOMPILE_ATTR
 from amls.lowering.diagnostics import location_of, op_error, source_op_name
 
-
 CALL_DEPTH_FRAMES = 20_000
 """Python's recursion limit while amls interprets: a program's call (func.call) costs
 ~15 interpreter frames, so the default 1,000 stopped DML recursion at a depth under 100
