@@ -592,7 +592,9 @@ def _read(tr: Translator, c: S.Call) -> Val:
               "value_type", "fill", "default", "naStrings"]  # fmt: skip
     a = _args(tr, c, params, 1)
     path = str(_const(tr, a["target"], "the file name", c))
-    mtd = read_mtd(path) or {}
+    # A file the script writes before: what that write says, not what is on disk now
+    # (a .mtd left by an earlier run may describe other dims).
+    mtd = tr.written[path] if path in tr.written else (read_mtd(path) or {})
     dt = (
         str(_const(tr, a["data_type"], "data_type", c))
         if "data_type" in a
@@ -697,6 +699,14 @@ def _write(tr: Translator, c: S.Call) -> Val:
         op.attributes["header"] = IntegerAttr(1, 1)
     if "sep" in a:
         op.attributes["sep"] = StringAttr(str(_const(tr, a["sep"], "sep", c)))
+    tr.written[path] = {
+        "format": fmt,
+        "data_type": "matrix" if v.kind == "matrix" else "scalar",
+        "header": "header" in op.attributes,
+        "sep": op.attributes["sep"].data if "sep" in op.attributes else ",",  # type: ignore[attr-defined]
+    }
+    if v.kind != "matrix":
+        tr.written[path]["value_type"] = op.attributes["scalar"].data  # type: ignore[attr-defined]
     tr.emit(op, c)
     return Val("str", None, "")
 

@@ -231,6 +231,8 @@ class Translator:
         self.env: dict[str, Val] = {}
         self.live_after: set[str] = set()
         self._fresh: set[str] = set()
+        self.written: dict[str, dict[str, Any]] = {}
+        """Files the script writes (constant paths), as their .mtd will describe them."""
         """Variables the loop being translated defines first (carried from placeholders)."""
 
     # -- errors and locations ------------------------------------------------

@@ -48,7 +48,12 @@ def load_matrix(
         elif fmt == "csv":
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # an empty file is a 0x0 matrix, not a warning
-                a = np.loadtxt(p, delimiter=sep, ndmin=2, dtype=np.float64, skiprows=int(header))
+                try:
+                    a = np.loadtxt(
+                        p, delimiter=sep, ndmin=2, dtype=np.float64, skiprows=int(header)
+                    )
+                except ValueError:  # empty fields read as 0, as SystemDS's fill=TRUE
+                    a = _csv_with_empty_fields(p, sep, header)
             if a.size == 0:
                 a = np.zeros((0, 0))
         elif fmt == "mtx":
@@ -81,6 +86,21 @@ def load_matrix(
         facts = DataFacts(int(out.shape[0]), int(out.shape[1]), facts.nnz, facts.absmax)
     remember(out, facts)
     return out
+
+
+def _csv_with_empty_fields(p: Path, sep: str, header: bool) -> np.ndarray:
+    """A CSV file some of whose fields are empty: those are 0 (a field that is not a
+    number stays an error)."""
+    with open(p) as f:
+        lines = f.read().splitlines()[int(header) :]
+    rows = [ln.split(sep) for ln in lines if ln.strip()]
+    if len({len(r) for r in rows}) > 1:
+        raise KernelError(f"cannot read '{p}': rows have different numbers of fields")
+    try:
+        cells = [[float(x) if x.strip() else 0.0 for x in r] for r in rows]
+    except ValueError as e:
+        raise KernelError(f"cannot read '{p}': {e}") from None
+    return np.array(cells, dtype=np.float64).reshape(len(rows), -1)
 
 
 def mm_header(path: str) -> tuple[int, int, int | None] | None:
@@ -218,7 +238,10 @@ def save_matrix(
     (for a `scalar` of that value type, a 1x1 x, SystemDS's scalar metadata)."""
     try:
         # Open the file ourselves: np.save and mmwrite would append their extension.
-        if fmt == "npy":
+        if scalar is not None and fmt != "npy":  # the value alone, in any text format
+            dense = x.toarray() if sp.issparse(x) else np.asarray(x)
+            Path(path).write_text(f"{float(dense.reshape(-1)[0]):.17g}\n")
+        elif fmt == "npy":
             with open(path, "wb") as f:
                 np.save(f, x.toarray() if sp.issparse(x) else x)
         elif fmt == "csv":

@@ -176,6 +176,28 @@ print(f(1) + f(1, 2) + f(a=1, c=3) + fib(10))
     assert run_dml(text, capsys).strip() == str(111.0 + 103 + 14 + 55)
 
 
+def test_read_back_what_the_script_wrote(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # no format= and no .mtd yet when translating: the earlier write says what it is; a
+    # stale .mtd from an earlier run (other dims) is not believed
+    (tmp_path / "A.mtd").write_text(
+        '{"data_type": "matrix", "rows": 9, "cols": 9, "format": "csv"}'
+    )
+    (tmp_path / "P.csv").write_text("1,,3\n4,5,\n")
+    text = f"""
+A = matrix(2.5, rows=3, cols=4)
+write(A, "{tmp_path}/A")
+B = read("{tmp_path}/A")
+s = 7
+write(s, "{tmp_path}/s", format="text")
+print(sum(B) + " " + nrow(B) + " " + (read("{tmp_path}/s") + 1))
+P = read("{tmp_path}/P.csv", format="csv")
+print(sum(P))
+"""
+    assert run_dml(text, capsys) == "30.0 3 8\n13.0\n"  # P's empty fields read as 0
+
+
 def test_deep_recursion(capsys: pytest.CaptureFixture[str]) -> None:
     # ~15 interpreter frames per call: Python's default limit stopped this under 100
     text = """
