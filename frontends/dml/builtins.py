@@ -567,6 +567,9 @@ def _order(tr: Translator, c: S.Call) -> Val:
     a = _args(tr, c, ["target", "by", "decreasing", "index.return"], 1)
     X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
     by = tr.to_i64(tr.expr(a["by"]), c) if "by" in a else Val("i64", None, 1)
+    cols = X.type.cols if isinstance(X.type, mx.MatrixType) else None
+    if by.const is not None and (by.const < 1 or (cols is not None and by.const > cols)):
+        raise tr.err(c, f"order: by={by.const} is not a column of a matrix with {cols} columns")
     by0 = tr.materialize(tr.binop("-", by, Val("i64", None, 1), c), c)  # 1-based in DML
     props: dict[str, Any] = {}
     if "decreasing" in a and _const_bool(tr, a["decreasing"], "decreasing", c):

@@ -46,7 +46,8 @@ ANY = mx.MatrixType(None, None)
 NOT_YET = {
     "is.na", "is.infinite", "asin", "acos", "atan", "sinh", "cosh", "tanh", "quantile", "median",
     "moment", "cov", "cor", "lower.tri", "upper.tri", "cumsumprod", "eigen", "svd", "lu", "qr",
-    "cholesky", "aggregate",
+    "cholesky", "aggregate", "xor", "time", "sample", "bitwAnd", "bitwOr", "bitwXor",
+    "interQuantile",
 }  # fmt: skip
 UNSUPPORTED_TYPES = {"frame": "frames", "list": "lists", "tensor": "tensors"}
 
@@ -1055,6 +1056,9 @@ class Translator:
             raise self.err(node, "%*% expects matrices, got scalars")
         if a.const is not None and b.const is not None:
             folded = _fold(op, a, b)
+            if folded is not None and folded.kind == "i64" and not -(2**63) <= folded.const < 2**63:
+                raise self.err(node, f"integer overflow: {a.const} {op} {b.const} does not fit "
+                               "in 64 bits")  # fmt: skip
             if folded is not None:
                 return folded
         if op in ("&", "|"):
@@ -1220,6 +1224,9 @@ class Translator:
         if info is not None:
             results = self.call_user(c, want=1 if not statement else 0)
             return results[0] if results else Val("str", None, "")
+        if name == "ceiling":  # SystemDS's other name for ceil
+            name = "ceil"
+            c = S.Call("ceil", c.args, line=c.line, col=c.col)
         if name in BUILTINS:
             return BUILTINS[name](self, c)  # type: ignore[no-any-return]
         if name in NOT_YET:

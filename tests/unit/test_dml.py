@@ -44,6 +44,7 @@ def run_dml(text: str, capsys: pytest.CaptureFixture[str], level: str = "O0", **
         ("!(1 < 2)", "FALSE"),
         ("as.integer(3.7) + as.integer(-3.7)", "0"),
         ("round(2.5) + floor(-1.5) + ceil(1.2)", "3.0"),
+        ("ceiling(1.2)", "2.0"),
         ("max(3, 7.5, -1)", "7.5"),
         ("min(4, 2)", "2"),
     ],
@@ -301,6 +302,9 @@ def test_read_write_csv_header_sep_and_mtd(tmp_path: Path) -> None:
             "2:18",
             "nrow expects a matrix",
         ),
+        ("x = 3000000000\ny = x * x * x", "2:11", "integer overflow: 9000000000000000000 * "),
+        ("X = matrix(1, rows=2, cols=2)\nY = order(target=X, by=3)", "2:5", "order: by=3 is not"),
+        ("x = xor(TRUE, FALSE)", "1:5", "builtin xor not supported yet"),
         # strings are compile-time values: one a loop or a run-time if sets is refused
         # where it is read (it used to keep its old value)
         ('s = "a"\nfor (i in 1:3) { s = s + i }', "2:22", "'s' is a string the loop assigns"),
