@@ -89,18 +89,24 @@ def load_matrix(
 
 
 def _csv_with_empty_fields(p: Path, sep: str, header: bool) -> np.ndarray:
-    """A CSV file some of whose fields are empty: those are 0 (a field that is not a
-    number stays an error)."""
+    """A CSV file NumPy would not read: empty fields are 0; a field that is not a number
+    is an error naming its line and field, both from 1."""
     with open(p) as f:
         lines = f.read().splitlines()[int(header) :]
     rows = [ln.split(sep) for ln in lines if ln.strip()]
     if len({len(r) for r in rows}) > 1:
         raise KernelError(f"cannot read '{p}': rows have different numbers of fields")
-    try:
-        cells = [[float(x) if x.strip() else 0.0 for x in r] for r in rows]
-    except ValueError as e:
-        raise KernelError(f"cannot read '{p}': {e}") from None
-    return np.array(cells, dtype=np.float64).reshape(len(rows), -1)
+    cells = np.zeros((len(rows), len(rows[0]) if rows else 0))
+    for i, r in enumerate(rows):
+        for j, x in enumerate(r):
+            try:
+                cells[i, j] = float(x) if x.strip() else 0.0
+            except ValueError:
+                where = f"row {i + 1} (after the header line)" if header else f"line {i + 1}"
+                raise KernelError(
+                    f"cannot read '{p}': '{x.strip()}' in {where}, field {j + 1} is not a number"
+                ) from None
+    return cells
 
 
 def mm_header(path: str) -> tuple[int, int, int | None] | None:

@@ -50,7 +50,7 @@
 // CUBE-NOT: Traceback
 
 // RUN: sh -c 'amls-run %s -O0 --arg X=%inputs/not_numbers.csv --arg y=%inputs/y_3x1.csv --arg k=2 2>&1; echo "exit $?"' | filecheck %s --check-prefix=TEXT
-// TEXT:     amls-run: error: --arg X: cannot read '{{.*}}not_numbers.csv': could not convert string 'abc' to float64 at row 1, column 2.
+// TEXT:     amls-run: error: --arg X: cannot read '{{.*}}not_numbers.csv': 'abc' in line 2, field 2 is not a number
 // TEXT-NEXT: exit 1
 // TEXT-NOT: result_0
 // TEXT-NOT: Traceback
