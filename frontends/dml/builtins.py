@@ -248,13 +248,19 @@ def _solve(tr: Translator, c: S.Call) -> Val:
 def _dims(tr: Translator, c: S.Call) -> Val:
     a = _args(tr, c, ["target"], 1)
     X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
+    t = X.type if isinstance(X.type, mx.MatrixType) else mx.MatrixType(None, None)
+
+    # A dim the type states is a constant now, so `if (ncol(X) >= 6)` over a matrix of
+    # known size keeps only the branch that runs (SystemDS never checks the other's
+    # indices either).
+    def dim(op: type[mx.MetaOp], known: int | None) -> Val:
+        return Val("i64", None, known) if known is not None else Val("i64", tr.mop(op, [X], c, i64))
+
     if c.name == "nrow":
-        return Val("i64", tr.mop(mx.NrowOp, [X], c, i64))
+        return dim(mx.NrowOp, t.rows)
     if c.name == "ncol":
-        return Val("i64", tr.mop(mx.NcolOp, [X], c, i64))
-    r = Val("i64", tr.mop(mx.NrowOp, [X], c, i64))
-    k = Val("i64", tr.mop(mx.NcolOp, [X], c, i64))
-    return tr.binop("*", r, k, c)
+        return dim(mx.NcolOp, t.cols)
+    return tr.binop("*", dim(mx.NrowOp, t.rows), dim(mx.NcolOp, t.cols), c)
 
 
 @builtin("cbind", "rbind", "append")
