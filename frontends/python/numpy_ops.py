@@ -186,6 +186,9 @@ def _where(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
         if a.is_mat or b.is_mat:
             raise tr.err(node, "np.where with a scalar condition over arrays is not supported")
         return tr.select(tr.to_i1(c, node), a, b, node)
+    mats = [v for v in (c, a, b) if v.is_mat]
+    if len({v.ndim for v in mats}) > 1 or any(v.rows1 or v.cols1 for v in mats):
+        return _where_broadcast(tr, c, a, b, node)
     row = c.row if c.ndim == 1 else True
 
     def side(v: Val) -> Any:
@@ -194,6 +197,23 @@ def _where(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     cond = c.ssa
     r = tr.mop(mx.SelectOp, [cond, side(a), side(b)], node)
     return tr.mat(r, c)
+
+
+def _where_broadcast(tr: Any, c: Val, a: Val, b: Val, node: ast.Call) -> Val:
+    """np.where over operands of different shapes: each brought to the broadcast shape
+    by adding a matrix of -0.0 of that shape (exact: x + -0.0 is x, NaN and Inf
+    included), built from (x == x) * -0.0 of each operand as NumPy broadcasts them."""
+    zeros = [
+        tr.binop("*", tr.compare("==", v, v, node), const(-0.0), node)
+        for v in (c, a, b)
+        if v.is_mat
+    ]
+    shape = zeros[0]
+    for z in zeros[1:]:
+        shape = tr.binop("+", shape, z, node)
+    full = [tr.binop("+", v, shape, node) if v.is_mat else v for v in (c, a, b)]
+    ops = [full[0].ssa, *(tr.operand(v, node) for v in full[1:])]
+    return tr.mat(tr.mop(mx.SelectOp, ops, node), shape)
 
 
 def _clip(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:

@@ -127,6 +127,13 @@ def negative_bounds(X, v, i, j):
     return v[:i], v[i:j], v[i], X[:, :j], X[i, j], X[i:, j]
 
 
+def where_broadcasts(X, v, w):
+    # np.where's operands broadcast as NumPy's: a row, a column, a 1-D condition
+    c = w[:, None]
+    return (np.where(X > 0, X, v[None, :]), np.where(v > 0, X, 0.0), np.where(X > 0, c, -X),
+            np.where(X > 0, v, np.nan), np.where(c > 0, c, v[None, :]))  # fmt: skip
+
+
 def reductions_of_empty(X):
     # sums of nothing are 0, min/max along a non-empty axis of no rows are empty
     E = X[0:0]
@@ -317,6 +324,8 @@ CASES = [
     (negative_bounds, (X, v, -2, -1)),
     (negative_bounds, (X, v, 1, 3)),
     (reductions_of_empty, (X,)),
+    (where_broadcasts, (X, v, w)),
+    (where_broadcasts, (X, np.where(v > 0, np.inf, v), np.where(w > 0, np.nan, w))),
     (clipped_bounds, (X, v, -9)),
     (clipped_bounds, (X, v, 9)),
     (loop_counter, (3,)),
