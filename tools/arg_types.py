@@ -115,6 +115,8 @@ def apply_arg_types(module: ModuleOp, entry: str, given: list[ArgType]) -> None:
                 f"--arg-type {g.name}: @{entry} has no argument %{g.name} (arguments: {listed})"
             )
         i = names.index(g.name)
+        if specs[i] is not None:
+            raise UsageError(f"--arg-type {g.name} given twice")
         t = refine_type(args[i].type, g.type)
         if isinstance(t, str):
             raise UsageError(f"--arg-type {g.name}: {t}")

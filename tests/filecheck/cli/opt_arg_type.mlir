@@ -36,6 +36,8 @@
 // Errors: one line each, exit 2 (a usage error), no output.
 // RUN: not amls-opt %s --arg-type Z=3x3 2>&1 | filecheck %s --check-prefix=NONAME
 // NONAME:       amls-opt: error: --arg-type Z: @main has no argument %Z (arguments: %X, %y)
+// RUN: not amls-opt %s --arg-type X=3x3 --arg-type X=4x4 2>&1 | filecheck %s --check-prefix=TWICE
+// TWICE:        amls-opt: error: --arg-type X given twice
 // RUN: not amls-opt %s --arg-type X 2>&1 | filecheck %s --check-prefix=MALFORMED
 // MALFORMED:    amls-opt: error: malformed --arg-type 'X': expected NAME=TYPE [{FACTS}]
 // RUN: not amls-opt %s --arg-type X=3by2 2>&1 | filecheck %s --check-prefix=NOTYPE
