@@ -73,7 +73,7 @@ def test_values(expr: str, want: float, level: str, capsys: pytest.CaptureFixtur
         ),
         ("x = matrix(1, rows=2, cols=1)\nO = outer(x, t(x))", "2:5", "three positional"),
         (
-            "X = matrix(1, rows=2, cols=2)\nd = nrow(X) > 1\nO = order(target=X, decreasing=d)",
+            "X = matrix(1, rows=2, cols=2)\nd = sum(X) > 1\nO = order(target=X, decreasing=d)",
             "3:32",
             "decreasing must be known at compile time",
         ),
