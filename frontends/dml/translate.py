@@ -74,24 +74,27 @@ _GUARD = "\0defined"
 """Suffix of the carried i1 that tells whether a loop-carried variable is assigned."""
 
 
+def _unknown_text(name: str, where: str) -> Val:
+    why = (
+        f"'{name}' is a string {where} assigns: its value is known only when the script "
+        "runs, and amls keeps strings as compile-time values"
+    )
+    return Val("unknown", None, why)
+
+
 def _text_in_loop(name: str) -> Val:
-    return Val("unknown", None, f"'{name}' is a string the loop assigns: its value there is "
-               "known only when the script runs, and amls keeps strings as compile-time "
-               "values")  # fmt: skip
+    return _unknown_text(name, "the loop")
 
 
 _TEXT_KINDS = ("str", "fmt", "unknown")
 """Kinds held at compile time only (strings): never an SSA value, never carried."""
 
 
-def _joined_text(name: str, a: Val | None, b: Val | None) -> Val | None:
-    """A string after a run-time if: the same constant on both paths, else unknown (None:
-    defined on neither path as a string before or after)."""
+def _joined_text(name: str, a: Val | None, b: Val | None) -> Val:
+    """A string after a run-time if: the same constant on both paths, else unknown."""
     if a is not None and b is not None and a.kind == b.kind == "str" and a.const == b.const:
         return a
-    return Val("unknown", None, f"'{name}' is a string an if with a run-time condition "
-               "assigns: its value is known only when the script runs, and amls keeps strings "
-               "as compile-time values")  # fmt: skip
+    return _unknown_text(name, "an if with a run-time condition")
 
 
 _KIND_TYPE: dict[str, Attribute] = {"f64": f64, "i64": i64, "i1": i1}
@@ -232,9 +235,9 @@ class Translator:
         self.env: dict[str, Val] = {}
         self.live_after: set[str] = set()
         self._fresh: set[str] = set()
+        """Variables the loop being translated defines first (carried from placeholders)."""
         self.written: dict[str, dict[str, Any]] = {}
         """Files the script writes (constant paths), as their .mtd will describe them."""
-        """Variables the loop being translated defines first (carried from placeholders)."""
 
     # -- errors and locations ------------------------------------------------
 
@@ -434,9 +437,7 @@ class Translator:
             self.env[n] = Val(k, r)
         for n, g in zip(guarded, op.results[len(names) :], strict=True):
             self.env[n] = replace(self.env[n], guard=Val("i1", g))
-        for n, v in texts.items():
-            if v is not None:
-                self.env[n] = v
+        self.env.update(texts)
 
     def _loc(self, node: S.Node) -> FileLineColLoc:
         return FileLineColLoc(StringAttr(self.cur_file), IntAttr(node.line), IntAttr(node.col))
