@@ -146,15 +146,16 @@ def clipped_bounds(X, v, i):
 
 def loop_counter(n):
     # after `for i in range(...)`, i holds its last value, or its old one after no trip
+    trips = 0
     i = -5
     for i in range(n):  # noqa: B007 - the counter's value after the loop is the test
-        pass
+        trips += 1
     k = 7
     for k in range(n, 0, -2):  # noqa: B007
-        pass
+        trips += 10
     for m in range(4):  # noqa: B007
-        pass
-    return i, k, m
+        trips += 100
+    return i, k, m, trips
 
 
 def shapes(X, v):
