@@ -37,6 +37,7 @@ from amls.lowering.diagnostics import (
 )
 from amls.lowering.pipeline import all_passes
 from amls.passes import PassOptionError
+from amls.tools.startup import eager_formats
 
 __all__ = [
     "LocatedVerifyError",
@@ -86,18 +87,19 @@ def load_plugin(spec: str) -> None:
             2,
         )
     try:
-        if spec.endswith(".py") or os.sep in spec:
-            path = Path(spec)
-            if not path.is_file():
-                raise UserError(f"plugin '{spec}': no such file", 2)
-            name = f"amls_plugin_{path.stem}"
-            mod_spec = importlib.util.spec_from_file_location(name, path)
-            assert mod_spec is not None and mod_spec.loader is not None
-            module = importlib.util.module_from_spec(mod_spec)
-            sys.modules[name] = module
-            mod_spec.loader.exec_module(module)
-        else:
-            importlib.import_module(spec)
+        with eager_formats():  # an error in a plugin's op format is reported here
+            if spec.endswith(".py") or os.sep in spec:
+                path = Path(spec)
+                if not path.is_file():
+                    raise UserError(f"plugin '{spec}': no such file", 2)
+                name = f"amls_plugin_{path.stem}"
+                mod_spec = importlib.util.spec_from_file_location(name, path)
+                assert mod_spec is not None and mod_spec.loader is not None
+                module = importlib.util.module_from_spec(mod_spec)
+                sys.modules[name] = module
+                mod_spec.loader.exec_module(module)
+            else:
+                importlib.import_module(spec)
     except UserError:
         raise
     except ModuleNotFoundError as e:

@@ -7,6 +7,10 @@ import gc
 _GC_WAS_ENABLED = gc.isenabled()
 gc.disable()  # imports keep what they allocate: collecting during them is wasted (~10%)
 
+from amls.tools.startup import install  # noqa: E402
+
+install()  # cached dataclass code, formats parsed when used: ~0.1 s of start-up
+
 import argparse  # noqa: E402
 import dataclasses  # noqa: E402
 import io  # noqa: E402

@@ -263,3 +263,143 @@ def test_each_listed_xdsl_pass_works_on_the_examples(name: str) -> None:
         PassPipeline.parse_spec(all_passes(), name).apply(ctx, module)
         verify_located(module)
         parse_module(make_context(), str(module), f"{path.name} after {name}")
+
+
+# --- amls.tools.startup: cached dataclass code and lazily parsed op formats ----------------
+
+DATACLASSES = """
+import dataclasses, sys
+from amls.tools.startup import install
+cache = install()
+
+@dataclasses.dataclass(frozen=True, order=True)
+class P:
+    x: int
+    y: list = dataclasses.field(default_factory=list, compare=False)
+
+@dataclasses.dataclass(kw_only=True)
+class Q:
+    a: float = 1.5
+    b: str = "b"
+
+p, q = P(2), P(1, [3])
+assert sorted([p, q])[0] is q and p == P(2, [9]) and repr(q) == "P(x=1, y=[3])"
+try:
+    p.x = 3
+    raise SystemExit("frozen dataclass was assigned")
+except dataclasses.FrozenInstanceError:
+    pass
+assert Q(b="c") == Q(a=1.5, b="c") and repr(Q()) == "Q(a=1.5, b='b')"
+print(cache.added if cache is not None else "off")
+"""
+
+
+def run_dataclasses(tmp_path: Path, **env: str) -> str:
+    import os
+
+    full = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), **env}
+    r = subprocess.run(
+        [sys.executable, "-c", DATACLASSES], capture_output=True, text=True, env=full, cwd=ROOT
+    )
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip()
+
+
+def test_cached_dataclass_code_behaves_as_compiled(tmp_path: Path) -> None:
+    """The first process compiles and saves the generated methods; the second takes every
+    one from the file (nothing new compiled) and its dataclasses behave the same."""
+    from amls.tools.startup import cache_file
+
+    assert int(run_dataclasses(tmp_path)) > 0
+    assert (tmp_path / "cache" / "amls" / cache_file().name).is_file()
+    assert run_dataclasses(tmp_path) == "0"
+    assert run_dataclasses(tmp_path / "other", AMLS_CODE_CACHE="off") == "off"
+    assert not (tmp_path / "other" / "cache").exists()
+
+
+def test_code_cache_file_errors_cost_only_time(tmp_path: Path) -> None:
+    from amls.tools.startup import CodeCache
+
+    path = tmp_path / "code.marshal"
+    src = "def __create_fn__(k):\n def f(self):\n  return k\n return f"
+    cache = CodeCache(path)
+    ns: dict = {}
+    cache.exec(src, {}, ns)
+    assert cache.added == 1 and ns["__create_fn__"](3)(None) == 3
+    cache.save()
+    again = CodeCache(path)
+    ns = {}
+    again.exec(src, {}, ns)
+    assert again.added == 0 and ns["__create_fn__"](4)(None) == 4
+    path.write_bytes(b"\x00not marshal")  # corrupt: starts empty
+    assert CodeCache(path).code == {}
+    blocked = CodeCache(tmp_path / "file" / "code.marshal")
+    (tmp_path / "file").write_text("a file where the directory would be")
+    blocked.exec(src, {}, {})
+    blocked.save()  # cannot write: nothing raised, nothing kept
+    assert blocked.added == 0
+
+
+def test_every_op_format_amls_loads_parses() -> None:
+    """Formats are parsed on first use in amls's tools: each one of every dialect amls
+    registers must parse, so that no user input meets a broken one."""
+    import xdsl.dialects.math  # noqa: F401  (registered on first use)
+
+    from amls.tools.startup import _parse_format
+
+    ctx = make_context()
+    checked = 0
+    for name in ctx.registered_dialect_names:
+        for op in ctx.get_dialect(name).operations:
+            op_def = getattr(op, "get_irdl_definition", lambda: None)()
+            if op_def is not None and op_def.assembly_format is not None:
+                _parse_format(op_def.assembly_format, op_def)
+                checked += 1
+    assert checked > 40
+
+
+def test_lazy_formats_print_and_parse_as_eager(tmp_path: Path) -> None:
+    """An arith/scf program (formatted ops) round-trips through amls-opt, whose formats
+    are parsed on first use, exactly as xDSL prints it with eager formats."""
+    src = tmp_path / "loop.mlir"
+    src.write_text(
+        "func.func @main(%n: index) -> f64 {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        "  %z = arith.constant 0.0 : f64\n"
+        "  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f64) {\n"
+        "    %one = arith.constant 1.5 : f64\n"
+        "    %b = arith.addf %a, %one : f64\n"
+        "    %c = arith.mulf %b, %b fastmath<fast> : f64\n"
+        "    scf.yield %c : f64\n"
+        "  }\n"
+        "  func.return %r : f64\n"
+        "}\n"
+    )
+    got = launch("amls-opt", src=src)
+    assert got["code"] == 0
+    eager = str(parse_module(make_context(), src.read_text(), str(src)))
+    assert got["stdout"].strip() == eager.strip()
+    assert "arith.mulf %b, %b fastmath<fast> : f64" in eager
+
+
+def test_a_plugin_with_a_broken_op_format_fails_where_it_loads(tmp_path: Path) -> None:
+    plugin = tmp_path / "badfmt.py"
+    plugin.write_text(
+        "from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def\n"
+        "from xdsl.dialects.builtin import f64\n"
+        "@irdl_op_definition\n"
+        "class Bad(IRDLOperation):\n"
+        "    name = 'badfmt.op'\n"
+        "    x = operand_def(f64)\n"
+        "    assembly_format = '$x $nosuch attr-dict'\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-m", "amls.tools.opt", "--load-plugin", str(plugin), str(TINY)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert f"plugin '{plugin}' failed to load: PyRDLOpDefinitionError" in r.stderr
+    assert "assembly format" in r.stderr
