@@ -8,9 +8,9 @@ compiled code objects are kept, keyed by their source text, in one marshal file 
 $XDG_CACHE_HOME/amls, one file per Python build (marshal's format is the interpreter's).
 
 The cache shadows the name `exec` inside the dataclasses module only, so what is cached is
-exactly what `exec(text)` would have compiled; nothing else changes. Only amls's own tool
-processes install it (never `@amls.jit` in a user's process); AMLS_CODE_CACHE=off
-disables it. A missing, stale or unreadable file costs one ordinary start-up.
+exactly what `exec(text)` would have compiled; nothing else changes. amls's own tool
+processes install it for good; in a user's process (`@amls.jit`) it is on only while amls
+imports its modules and compiles (`cached_imports`). AMLS_CODE_CACHE=off disables it. A missing, stale or unreadable file costs one ordinary start-up.
 
 2. Parse declarative assembly formats when first used. xDSL parses each op's
 `assembly_format` when the op class is defined (~50 formats, ~18 ms per start-up); most
@@ -135,19 +135,59 @@ def eager_formats() -> Iterator[None]:
         FormatProgram.from_str = staticmethod(was)  # type: ignore[method-assign]
 
 
-def install() -> CodeCache | None:
-    """Serve dataclasses' exec from the cache and parse formats lazily, for the rest of
-    this process (before xDSL is imported: its classes are the dataclasses). Returns the
-    cache; None where AMLS_CODE_CACHE=off, which leaves both as they are."""
+_CACHE: list[CodeCache] = []  # loaded once per process
+_DEPTH = [0]  # open cached_imports scopes; install() opens one for good
+
+
+def _cache() -> CodeCache:
+    if not _CACHE:
+        _CACHE.append(CodeCache(cache_file()))
+    return _CACHE[0]
+
+
+def _enter() -> CodeCache | None:
     if os.environ.get("AMLS_CODE_CACHE") == "off":
         return None
-    cache = getattr(dataclasses, "exec", None)  # dataclasses itself has no global `exec`
-    if cache is not None:
-        return cache.__self__  # type: ignore[no-any-return]
-    cache = CodeCache(cache_file())
-    dataclasses.exec = cache.exec  # type: ignore[attr-defined]
-    atexit.register(cache.save)
-    from xdsl.irdl.declarative_assembly_format import FormatProgram
+    cache = _cache()
+    _DEPTH[0] += 1
+    if _DEPTH[0] == 1:
+        dataclasses.exec = cache.exec  # type: ignore[attr-defined]
+        from xdsl.irdl.declarative_assembly_format import FormatProgram
 
-    FormatProgram.from_str = staticmethod(_lazy_from_str)  # type: ignore[method-assign]
+        FormatProgram.from_str = staticmethod(_lazy_from_str)  # type: ignore[method-assign]
+    return cache
+
+
+def _leave(cache: CodeCache) -> None:
+    _DEPTH[0] -= 1
+    if _DEPTH[0] == 0:
+        del dataclasses.exec  # type: ignore[attr-defined]
+        from xdsl.irdl.declarative_assembly_format import FormatProgram
+
+        FormatProgram.from_str = staticmethod(_parse_format)  # type: ignore[method-assign]
+    cache.save()
+
+
+@contextlib.contextmanager
+def cached_imports() -> Iterator[CodeCache | None]:
+    """Both speed-ups while amls imports and compiles inside a user's process
+    (`@amls.jit`): the user's own dataclasses and ops, defined outside, are built as
+    Python and xDSL build them."""
+    cache = _enter()
+    try:
+        yield cache
+    finally:
+        if cache is not None:
+            _leave(cache)
+
+
+def install() -> CodeCache | None:
+    """Both speed-ups for the rest of this process: amls's own tools, called before
+    xDSL is imported (its classes are the dataclasses). The cache is saved at exit.
+    Returns the cache; None where AMLS_CODE_CACHE=off, which leaves both as they are."""
+    if _DEPTH[0] and _CACHE:
+        return _CACHE[0]
+    cache = _enter()
+    if cache is not None:
+        atexit.register(cache.save)
     return cache

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from amls.frontends.python.values import JitError, Val
+from amls.tools.startup import cached_imports
 
 LEVELS = ("O0", "O1", "O2")
 _CTX: Any = None
@@ -328,12 +329,18 @@ class JitFunction:
         kinds, values, sig = self._bind(args, kwargs)
         key = (kinds, tuple(sig))
         plan = self._plans.get(key)
-        capture = self._capture(kinds)
-        if plan is not None:
+        capture = self._captures.get(kinds)
+        if plan is not None and capture is not None:
             if count:
                 self._stats.hits += 1
             return capture, values, plan
-        plan = self._compile(capture, tuple(sig))
+        with cached_imports():  # amls's imports and compile, not the user's classes
+            capture = self._capture(kinds)
+            if plan is not None:
+                if count:
+                    self._stats.hits += 1
+                return capture, values, plan
+            plan = self._compile(capture, tuple(sig))
         self._plans[key] = plan
         fresh = capture.seconds if len(self._stats.events) < len(self._captures) else 0.0
         self._stats.events.append(Event(plan.signature, plan.seconds, fresh))
@@ -398,10 +405,11 @@ class JitFunction:
         session = _session(self.workers) if self.backend == "dask" else None
         interp = plan.interpreter
         if interp is None or listeners or session is not None:
-            interp = make_interpreter(plan.module, listeners, plan.recompiler, session)
-            if not listeners and session is None:
-                interp.prepare()  # steps and compiled loop bodies, kept with the plan
-                plan.interpreter = interp  # reused: building one costs ~0.1 ms
+            with cached_imports():
+                interp = make_interpreter(plan.module, listeners, plan.recompiler, session)
+                if not listeners and session is None:
+                    interp.prepare()  # steps and compiled loop bodies, kept with the plan
+                    plan.interpreter = interp  # reused: building one costs ~0.1 ms
         try:
             return tuple(interp.call_op(entry, tuple(values)))
         except OpFailure as e:

@@ -403,3 +403,41 @@ def test_a_plugin_with_a_broken_op_format_fails_where_it_loads(tmp_path: Path) -
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
     assert f"plugin '{plugin}' failed to load: PyRDLOpDefinitionError" in r.stderr
     assert "assembly format" in r.stderr
+
+
+def test_jit_caches_only_while_amls_imports_and_compiles(tmp_path: Path) -> None:
+    """In a user's process the speed-ups are on only inside amls: afterwards the user's
+    dataclasses are compiled by Python and an op with a broken format fails where it is
+    defined, as without amls."""
+    script = tmp_path / "user.py"
+    script.write_text(
+        "import dataclasses\n"
+        "import numpy as np\n"
+        "import amls\n"
+        "@amls.jit\n"
+        "def gram(X):\n"
+        "    return X.T @ X\n"
+        "print(float(gram(np.ones((3, 2))).sum()))\n"
+        "from amls.tools.startup import _CACHE\n"
+        "print(hasattr(dataclasses, 'exec'), len(_CACHE[0].code) > 100)\n"
+        "from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def\n"
+        "from xdsl.dialects.builtin import f64\n"
+        "try:\n"
+        "    @irdl_op_definition\n"
+        "    class Bad(IRDLOperation):\n"
+        "        name = 'user.bad'\n"
+        "        x = operand_def(f64)\n"
+        "        assembly_format = '$x $nosuch attr-dict'\n"
+        "    print('defined')\n"
+        "except Exception as e:\n"
+        "    print(type(e).__name__)\n"
+    )
+    import os
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    for _ in range(2):  # the second process reads the cache the first wrote
+        r = subprocess.run(
+            [sys.executable, str(script)], capture_output=True, text=True, env=env, cwd=tmp_path
+        )
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.split() == ["12.0", "False", "True", "PyRDLOpDefinitionError"]

@@ -7,7 +7,10 @@ __all__ = ["JitError", "jit"]
 
 def __getattr__(name: str) -> object:
     if name in __all__:
-        from amls.frontends import python
+        from amls.tools.startup import cached_imports
+
+        with cached_imports():  # amls's and xDSL's classes only (see tools/startup.py)
+            from amls.frontends import python
 
         return getattr(python, name)
     raise AttributeError(f"module 'amls' has no attribute '{name}'")
