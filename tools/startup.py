@@ -1,4 +1,4 @@
-"""Start-up of amls's own tool processes: work that imports repeat on every run, skipped.
+"""Start-up: work that importing amls repeats in every process, skipped.
 
 1. Keep the code that dataclasses generates, as .pyc files keep a module's code.
 Python 3.11 builds each dataclass's __init__, __eq__, __repr__, ... from source text with
@@ -10,7 +10,8 @@ $XDG_CACHE_HOME/amls, one file per Python build (marshal's format is the interpr
 The cache shadows the name `exec` inside the dataclasses module only, so what is cached is
 exactly what `exec(text)` would have compiled; nothing else changes. amls's own tool
 processes install it for good; in a user's process (`@amls.jit`) it is on only while amls
-imports its modules and compiles (`cached_imports`). AMLS_CODE_CACHE=off disables it. A missing, stale or unreadable file costs one ordinary start-up.
+imports its modules and compiles (`cached_imports`). AMLS_CODE_CACHE=off disables it. A
+missing, stale or unreadable file costs one ordinary start-up.
 
 2. Parse declarative assembly formats when first used. xDSL parses each op's
 `assembly_format` when the op class is defined (~50 formats, ~18 ms per start-up); most
