@@ -795,6 +795,13 @@ class RoundOp(ElementwiseUnaryOp):
 
 
 @irdl_op_definition
+class RintOp(ElementwiseUnaryOp):
+    """round half to even (NumPy's rint and round): 0.5 -> 0, 1.5 -> 2, -2.5 -> -2"""
+
+    name = "matrix.rint"
+
+
+@irdl_op_definition
 class FloorOp(ElementwiseUnaryOp):
     """floor(a)"""
 
@@ -1451,8 +1458,8 @@ BINARY_OPS: tuple[type[ElementwiseBinaryOp], ...] = (
     EqOp, NeOp, LtOp, LeOp, GtOp, GeOp, AndOp, OrOp,
 )  # fmt: skip
 UNARY_OPS: tuple[type[ElementwiseUnaryOp], ...] = (
-    NegOp, ExpOp, LogOp, SqrtOp, AbsOp, SignOp, RoundOp, FloorOp, CeilOp, SigmoidOp, NotOp,
-    SinOp, CosOp, TanOp, IsNanOp,
+    NegOp, ExpOp, LogOp, SqrtOp, AbsOp, SignOp, RoundOp, RintOp, FloorOp, CeilOp, SigmoidOp,
+    NotOp, SinOp, CosOp, TanOp, IsNanOp,
 )  # fmt: skip
 
 Matrix = Dialect(

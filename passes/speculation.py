@@ -51,7 +51,8 @@ def _never_fail(cls: type[Operation]) -> None:
 
 
 for _name in (
-    "ExpOp", "LogOp", "SqrtOp", "AbsFOp", "CeilOp", "FloorOp", "RoundOp", "TruncOp",
+    "ExpOp", "LogOp", "SqrtOp", "AbsFOp", "CeilOp", "FloorOp", "RoundOp", "RoundEvenOp",
+    "TruncOp",
     "Log10Op", "Log2Op", "Log1pOp", "ExpM1Op", "TanhOp", "SinOp", "CosOp", "TanOp", "AtanOp",
     "ErfOp", "RsqrtOp", "PowFOp", "FPowIOp",
 ):  # fmt: skip

@@ -49,12 +49,14 @@ MATRIX_BINARY: dict[str, type[Operation]] = {
 MATRIX_UNARY: dict[str, type[Operation]] = {
     "neg": mx.NegOp, "exp": mx.ExpOp, "log": mx.LogOp, "sqrt": mx.SqrtOp, "abs": mx.AbsOp,
     "sign": mx.SignOp, "floor": mx.FloorOp, "ceil": mx.CeilOp, "sigmoid": mx.SigmoidOp,
+    "rint": mx.RintOp,
     "not": mx.NotOp, "sin": mx.SinOp, "cos": mx.CosOp, "tan": mx.TanOp, "isnan": mx.IsNanOp,
 }  # fmt: skip
 _SCALAR_MATH: dict[str, tuple[type[Operation], Any]] = {
     "exp": (xmath.ExpOp, math.exp), "log": (xmath.LogOp, math.log),
     "sqrt": (xmath.SqrtOp, math.sqrt), "abs": (xmath.AbsFOp, abs),
     "floor": (xmath.FloorOp, math.floor), "ceil": (xmath.CeilOp, math.ceil),
+    "rint": (xmath.RoundEvenOp, round),
 }  # fmt: skip
 _OUTER_NAME: dict[type[Operation], str] = {cls: n for n, cls in mx.OUTER_OPS.items()}
 _SPARSE_KEEPS = {"*": "either", "/": "lhs", "+": "both", "-": "both", "neg": "lhs"}
@@ -357,7 +359,7 @@ class Builder:
         return self.mop(mx.TransposeOp, [o], node)
 
     def matrix_unary(self, name: str, v: Val, node: ast.AST | None) -> Val:
-        sparse = v.sparse and name in ("neg", "abs", "sign", "sqrt", "floor", "ceil")
+        sparse = v.sparse and name in ("neg", "abs", "sign", "sqrt", "floor", "ceil", "rint")
         return self.mat(self.mop(MATRIX_UNARY[name], [v.ssa], node), v, sparse=sparse,
                         cols1=v.cols1, rows1=v.rows1)  # fmt: skip
 

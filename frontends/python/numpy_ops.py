@@ -23,13 +23,13 @@ _MISSING = object()
 
 NOT_YET = {
     "np.sort",
-    "np.argsort", "np.round", "np.around", "np.rint", "np.median",
+    "np.argsort", "np.median",
     "np.tanh", "np.isinf", "np.isfinite",
     "np.log1p", "np.expm1", "np.log2", "np.log10", "np.cov",
     "np.corrcoef", "np.percentile", "np.quantile", "np.any", "np.all", "np.nansum",
     "np.linalg.eig", "np.linalg.eigh", "np.linalg.svd", "np.linalg.qr", "np.linalg.cholesky",
     "np.linalg.lstsq", "np.tril", "np.triu", "np.unique", "np.outer.reduce", "np.kron",
-    ".sort", ".argsort", ".round", ".any",
+    ".sort", ".argsort", ".any",
     ".all",
 }  # fmt: skip
 """Constructs the matrix dialect has no op for yet: 'not supported yet' (not 'unknown')."""
@@ -153,6 +153,35 @@ def _unary(name: str) -> Handler:
         return tr.unary(name, args[0], node)
 
     return h
+
+
+def _round(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+    """np.round / np.around / .round(decimals): NumPy's way, halves to even after scaling
+    by 10**decimals (x * 10**d, rint, / 10**d; for d < 0 divide, rint, multiply), so the
+    numbers are NumPy's own (np.round(2.675, 2) is 2.67 there too)."""
+    _check_kw(tr, kw, ("a", "decimals"), "np.round", node)
+    x = _arg(tr, args, kw, 0, "a", node)
+    d = _arg(tr, args, kw, 1, "decimals", node, const(0))
+    if d.const is None or isinstance(d.const, bool) or not isinstance(d.const, int):
+        raise tr.err(node, "np.round: decimals must be an integer known when compiling")
+    if d.const == 0:
+        return tr.unary("rint", x, node)
+    scale = const(10.0 ** abs(d.const))
+    up, down = ("*", "/") if d.const > 0 else ("/", "*")
+    return tr.binop(down, tr.unary("rint", tr.binop(up, x, scale, node), node), scale, node)
+
+
+def _builtin_round(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+    """Python's round(x): the nearest int, halves to even."""
+    if len(args) != 1 or kw:
+        raise tr.err(node, "round(x, ndigits) is not supported yet (np.round(x, decimals) "
+                     "is: NumPy's rounding, not Python's decimal one)")  # fmt: skip
+    x = args[0]
+    if x.is_mat:
+        raise tr.err(node, "round() of an array (NumPy: TypeError); use np.round")
+    if x.kind in ("i64", "i1") or (x.kind == "py" and isinstance(x.const, int)):
+        return tr.to_i64(x, node)
+    return tr.to_i64(tr.unary("rint", x, node), node)
 
 
 def _finite_test(finite: bool) -> Handler:
@@ -649,6 +678,7 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.exp, _unary("exp")), (np.log, _unary("log")), (np.sqrt, _unary("sqrt")),
         (np.abs, _unary("abs")), (np.absolute, _unary("abs")), (np.sign, _unary("sign")),
         (np.floor, _unary("floor")), (np.ceil, _unary("ceil")), (np.negative, _unary("neg")),
+        (np.rint, _unary("rint")), (np.round, _round), (np.around, _round),
         (np.logical_not, _unary("not")),
         (np.maximum, _binary("max")), (np.minimum, _binary("min")),
         (np.add, _binary("+")), (np.subtract, _binary("-")), (np.multiply, _binary("*")),
@@ -676,6 +706,7 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.random.default_rng, _default_rng),
         (builtins.len, _len), (builtins.float, _float), (builtins.int, _int),
         (builtins.bool, _bool), (builtins.abs, _abs), (builtins.min, _minmax("min")),
+        (builtins.round, _builtin_round),
         (builtins.max, _minmax("max")), (builtins.range, _range), (np.float64, _float),
     ]  # fmt: skip
     import scipy.special  # a dependency; imported here so `import amls` stays cheap
@@ -744,6 +775,8 @@ def method(tr: Any, base: Val, name: str, args: list[Val], kw: dict[str, Val],
         return base
     if name == "item" and not args:
         return tr.item(base, node)
+    if name == "round":
+        return _round(tr, [base, *args], kw, node)
     if name == "clip":
         lo = _arg(tr, args, kw, 0, "min", node, py(None))
         hi = _arg(tr, args, kw, 1, "max", node, py(None))

@@ -606,6 +606,7 @@ UNARY_FNS: dict[type[mx.ElementwiseUnaryOp], UnaryFn] = {
     mx.AbsOp: np.abs,
     mx.SignOp: np.sign,
     mx.RoundOp: round_half_away,
+    mx.RintOp: np.rint,
     mx.FloorOp: np.floor,
     mx.CeilOp: np.ceil,
     mx.SigmoidOp: sigmoid,

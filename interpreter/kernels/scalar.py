@@ -135,6 +135,7 @@ _FLOAT_UNARY: dict[type[Any] | str, Callable[[float], float]] = {
     "math.CeilOp": _finite_or_same(pymath.ceil),
     "math.FloorOp": _finite_or_same(pymath.floor),
     "math.RoundOp": round_half_away,
+    "math.RoundEvenOp": _finite_or_same(lambda x: float(round(x))),  # Python rounds to even
     "math.TruncOp": _finite_or_same(pymath.trunc),
     "math.Log10Op": lambda x: fdiv(flog(x), pymath.log(10.0)),
     "math.Log2Op": lambda x: fdiv(flog(x), pymath.log(2.0)),

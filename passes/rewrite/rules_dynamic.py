@@ -289,7 +289,8 @@ DYNAMIC_RULES: list[Rule] = [
            when=all_of(is_empty("X"), non_empty_cells("X")))
       for k in ("sum", "sumsq", "min", "max") for ax in ("row", "col")),
     *(Rule("empty-unary", Op(cls, X), Native(zeros_of_root), when=is_empty("X"))
-      for cls in (mx.AbsOp, mx.SqrtOp, mx.RoundOp, mx.FloorOp, mx.CeilOp, mx.SignOp, mx.NegOp)),
+      for cls in (mx.AbsOp, mx.SqrtOp, mx.RoundOp, mx.RintOp, mx.FloorOp, mx.CeilOp, mx.SignOp,
+                  mx.NegOp)),
     *(Rule("empty-reorg", Op(cls, X), Native(zeros_of_root), when=is_empty("X"))
       for cls in (mx.TransposeOp, mx.DiagOp)),
     Rule("empty-reorg", _RESHAPE, Native(zeros_of_root), when=is_empty("X")),

@@ -271,7 +271,7 @@ STATIC_RULES: list[Rule] = [
     Rule("abs-pullup", unary(mx.AbsOp, X) * unary(mx.AbsOp, Y), unary(mx.AbsOp, X * Y)),
     *(
         Rule("unary-of-predicate", unary(u, X), X, when=is_boolean("X"))
-        for u in (mx.AbsOp, mx.SignOp, mx.CeilOp, mx.FloorOp, mx.RoundOp)
+        for u in (mx.AbsOp, mx.SignOp, mx.CeilOp, mx.FloorOp, mx.RoundOp, mx.RintOp)
     ),
     Rule("transpose-of-append", t(Op(mx.CbindOp, t(A), t(B))), Op(mx.RbindOp, A, B)),
     Rule("transpose-of-append", t(Op(mx.RbindOp, t(A), t(B))), Op(mx.CbindOp, A, B)),

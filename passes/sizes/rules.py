@@ -217,7 +217,7 @@ def elementwise_binary(op: mx.ElementwiseBinaryOp, ins: Sequence[Facts]) -> Fact
 _ZERO_ONE_OPS = (*mx.COMPARISONS, mx.AndOp, mx.OrOp)
 # Unary ops whose result is finite when the input is.
 _FINITE_UNARY = (
-    mx.NegOp, mx.AbsOp, mx.SignOp, mx.RoundOp, mx.FloorOp, mx.CeilOp, mx.SigmoidOp,
+    mx.NegOp, mx.AbsOp, mx.SignOp, mx.RoundOp, mx.RintOp, mx.FloorOp, mx.CeilOp, mx.SigmoidOp,
     mx.SinOp, mx.CosOp, mx.TanOp,
 )  # fmt: skip
 

@@ -213,7 +213,10 @@ def sign(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return ValueFacts.make(1.0 if x.absmax > 0 else 0.0, nan_free=x.nan_free, nonneg=x.nonneg)
 
 
-@value_rule(mx.RoundOp, mx.FloorOp, mx.CeilOp, "math.RoundOp", "math.FloorOp", "math.CeilOp")
+@value_rule(
+    mx.RoundOp, mx.RintOp, mx.FloorOp, mx.CeilOp,
+    "math.RoundOp", "math.RoundEvenOp", "math.FloorOp", "math.CeilOp",
+)  # fmt: skip
 def rounding(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     x = ins[0]
     return ValueFacts.make(

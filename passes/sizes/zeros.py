@@ -27,7 +27,7 @@ Probe = float | np.ndarray
 # Unary ops that map 0 -> 0 and non-zero -> non-zero (NaN counts as non-zero).
 NNZ_EXACT_UNARY = (mx.NegOp, mx.AbsOp, mx.SignOp, mx.SqrtOp)
 # Unary ops that map 0 -> 0 but may create zeros.
-ZERO_SAFE_UNARY = (mx.RoundOp, mx.FloorOp, mx.CeilOp, mx.SinOp, mx.TanOp, mx.IsNanOp)
+ZERO_SAFE_UNARY = (mx.RoundOp, mx.RintOp, mx.FloorOp, mx.CeilOp, mx.SinOp, mx.TanOp, mx.IsNanOp)
 
 
 def kernel_value(op: Operation, args: tuple[Probe, ...]) -> float | None:

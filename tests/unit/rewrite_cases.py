@@ -711,7 +711,7 @@ def _predicate(draw: Draw, f: F, shape: Shape) -> V:
 def _unary_of_predicate(draw: Draw) -> Instance:
     f = F()
     p = _predicate(draw, f, draw(shapes()))
-    u = draw(st.sampled_from(["abs", "sign", "ceil", "floor", "round"]))
+    u = draw(st.sampled_from(["abs", "sign", "ceil", "floor", "round", "rint"]))
     return done(f, f.un(u, p), exact=True)
 
 
@@ -1069,7 +1069,7 @@ def _empty_agg(draw: Draw) -> Instance:
 def _empty_unary(draw: Draw) -> Instance:
     f = F()
     x = f.arg(np.zeros(draw(shapes())))
-    u = draw(st.sampled_from(["abs", "sqrt", "round", "floor", "ceil", "sign", "neg"]))
+    u = draw(st.sampled_from(["abs", "sqrt", "round", "rint", "floor", "ceil", "sign", "neg"]))
     return done(f, f.un(u, x), exact=True)
 
 

@@ -355,6 +355,46 @@ def test_decorated_equals_numpy(fn, args, opt) -> None:
     same(got, want)
 
 
+def rounding(X, s):
+    # NumPy's rounding: halves to even, decimals by scaling (np.round(2.675, 2) is 2.67)
+    return (np.round(X), np.rint(X), np.around(X, 2), X.round(1), np.round(X, -1),
+            np.round(s), np.rint(s), round(s), np.round(s, 2), np.round(X.T @ X))  # fmt: skip
+
+
+HALVES = np.array([
+    [0.5, 1.5, 2.5, -0.5], [-1.5, -2.5, 3.5, 2.675], [np.nan, np.inf, -np.inf, -0.0],
+    [1e300, -1e-300, 4503599627370497.0, 0.49999999999999994], [25.0, -35.0, 0.125, 0.0],
+])  # fmt: skip
+
+
+@pytest.mark.parametrize("opt", ["O2", "O0"])
+@pytest.mark.parametrize(
+    "args", [(HALVES, 2.5), (HALVES, -0.5), (X * 10, 2.675), (np.zeros((0, 3)), 1.5)]
+)
+def test_rounding_is_numpys_exactly(args, opt) -> None:
+    want = rounding(*args)
+    got = amls.jit(rounding, opt=opt)(*args)
+    for g, w in zip(got, want, strict=True):
+        if isinstance(w, np.ndarray):
+            assert isinstance(g, np.ndarray) and g.shape == w.shape
+            np.testing.assert_array_equal(g, w)
+        else:
+            assert g == w and type(g) is (int if isinstance(w, int) else float), (g, w)
+
+
+def test_round_with_ndigits_and_of_an_array_are_located_errors() -> None:
+    def nd(s):
+        return round(s, 2)
+
+    def arr(X):
+        return round(X)
+
+    with pytest.raises(amls.JitError, match=r"round\(x, ndigits\) is not supported yet"):
+        amls.jit(nd)(1.25)
+    with pytest.raises(amls.JitError, match=r"round\(\) of an array"):
+        amls.jit(arr)(X)
+
+
 def test_a_cached_plan_is_reused_and_new_shapes_compile() -> None:
     f = amls.jit(arith)
     f(X, Y, 1.5)

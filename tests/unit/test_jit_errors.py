@@ -43,8 +43,8 @@ def grows_in_place(X):
     return c
 
 
-def uses_round(X):
-    return X.round()  # <- here
+def uses_argsort(X):
+    return X.argsort()  # <- here
 
 
 def any_by_axis(X):
@@ -185,7 +185,7 @@ CASES = [
         (X, np.ones((2, 3))),
         "error: could not broadcast the assigned array into the indexed region",
     ),
-    (uses_round, (X,), ".round() is not supported yet"),
+    (uses_argsort, (X,), ".argsort() is not supported yet"),
     (any_by_axis, (X,), "np.any with axis= is not supported yet"),
     (grows_in_place, (X,), "in-place += would broadcast a column against a row"),
     (uses_flip, (X,), "a reversing slice ([::-1]) is not supported yet; np.flip(X, axis) is"),

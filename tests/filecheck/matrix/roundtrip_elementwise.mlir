@@ -1,5 +1,5 @@
 // Round trip of the element-wise matrix ops: add sub mul div pow min max mod floordiv,
-// eq ne lt le gt ge and or, neg exp log sqrt abs sign round floor ceil sigmoid not, select.
+// eq ne lt le gt ge and or, neg exp log sqrt abs sign round rint floor ceil sigmoid not, select.
 //
 // Each case must print in the custom syntax exactly as in its CHECK lines, the
 // custom output must re-parse to the same text, and the generic form
@@ -381,6 +381,20 @@ func.func @sign(%X: !matrix.mat<?x?xf64>) {
 // GEN-NEXT: "func.return"
 func.func @round(%X: !matrix.mat<10x1xf64>) {
   %r = matrix.round %X : !matrix.mat<10x1xf64>
+  func.return
+}
+
+// -----
+
+// matrix.rint (NumPy's round half to even): a matrix of unknown rows.
+// CHECK-LABEL: func.func @rint(
+// CHECK:      %r = matrix.rint %X : !matrix.mat<?x3xf64>{{$}}
+// CHECK-NEXT: func.return
+// GEN-LABEL: "func.func"() <{sym_name = "rint"
+// GEN:      %r = "matrix.rint"(%X) : (!matrix.mat<?x3xf64>) -> !matrix.mat<?x3xf64>{{$}}
+// GEN-NEXT: "func.return"
+func.func @rint(%X: !matrix.mat<?x3xf64>) {
+  %r = matrix.rint %X : !matrix.mat<?x3xf64>
   func.return
 }
 

@@ -1,4 +1,4 @@
-// simplify-dynamic rule `empty-unary`: abs/sqrt/round/floor/ceil/sign/neg(X) ->
+// simplify-dynamic rule `empty-unary`: abs/sqrt/round/rint/floor/ceil/sign/neg(X) ->
 // fill(0) when X is empty (nnz=0) with known dims. Not for exp or not (f(0) is 1),
 // nnz 5 or unknown nnz, nor unknown rows (the fill needs literal dims).
 
@@ -68,4 +68,18 @@ func.func @trig(%X: !matrix.mat<4x3xf64, nnz=0>) -> (!matrix.mat<4x3xf64>, !matr
   %c = matrix.isnan %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
   %d = matrix.cos %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
   func.return %a, %b, %c, %d : !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>
+}
+
+// -----
+
+// rint (NumPy's round half to even) of an empty matrix is zeros; of nnz=5 it stays.
+// CHECK:       rewrite: empty-unary at {{.*}}empty-unary.mlir:[[# @LINE + 6]]:3
+// CHECK-NEXT:  rewrite-count: empty-unary 1
+// CHECK-LABEL: func.func @rint(
+// CHECK:         %a = matrix.fill {{.*}} -> !matrix.mat<4x3xf64, nnz=0>
+// CHECK:         %b = matrix.rint %Y
+func.func @rint(%X: !matrix.mat<4x3xf64, nnz=0>, %Y: !matrix.mat<4x3xf64, nnz=5>) -> (!matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>) {
+  %a = matrix.rint %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  %b = matrix.rint %Y : (!matrix.mat<4x3xf64, nnz=5>) -> !matrix.mat<4x3xf64>
+  func.return %a, %b : !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>
 }

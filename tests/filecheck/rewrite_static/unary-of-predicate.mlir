@@ -1,4 +1,4 @@
-// Rule unary-of-predicate (passes/rewrite/rules_static.py): abs/sign/ceil/floor/round(P) -> P
+// Rule unary-of-predicate (passes/rewrite/rules_static.py): abs/sign/ceil/floor/round/rint(P) -> P
 // when P holds only 0/1 (a comparison, and, or, not).
 //
 // RUN: amls-opt %s --split-input-file -p simplify-static --rewrite-trace 2>&1 | filecheck %s --check-prefixes=CHECK,TRACE
@@ -70,4 +70,23 @@ func.func @not_pred(%X: !matrix.mat<3x4xf64>, %Y: !matrix.mat<3x4xf64>) -> (!mat
   %t = matrix.transpose %a : (!matrix.mat<3x4xf64>) -> !matrix.mat<4x3xf64>
   %r3 = matrix.floor %t : !matrix.mat<4x3xf64>
   func.return %r0, %r1, %r2, %r3 : !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>, !matrix.mat<4x3xf64>
+}
+
+// -----
+
+// rint (NumPy's round half to even) of a predicate fires; of a rand it does not.
+// TRACE:       rewrite: unary-of-predicate at {{.*}}unary-of-predicate.mlir:[[# @LINE + 8]]:3
+// TRACE-NOT:   rewrite: unary-of-predicate
+// CHECK-LABEL: func.func @rint_pred(
+// CHECK-NEXT:    %gt = matrix.gt %X, %Y
+// CHECK:         %r1 = matrix.rint %R
+// CHECK:         func.return %gt, %r1 :
+func.func @rint_pred(%X: !matrix.mat<3x4xf64>, %Y: !matrix.mat<3x4xf64>) -> (!matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>) {
+  %gt = matrix.gt %X, %Y : !matrix.mat<3x4xf64>
+  %r0 = matrix.rint %gt : !matrix.mat<3x4xf64>
+  %n = arith.constant 3 : i64
+  %k = arith.constant 4 : i64
+  %R = matrix.rand %n, %k : (i64, i64) -> !matrix.mat<3x4xf64>
+  %r1 = matrix.rint %R : !matrix.mat<3x4xf64>
+  func.return %r0, %r1 : !matrix.mat<3x4xf64>, !matrix.mat<3x4xf64>
 }

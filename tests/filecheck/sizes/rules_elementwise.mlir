@@ -231,7 +231,7 @@ func.func @unary_keep_nnz(%A: !matrix.mat<3x4xf64, nnz=5>) {
 
 // -----
 
-// round/floor/ceil may create zeros: no nnz, except that an empty input stays empty.
+// round/rint/floor/ceil may create zeros: no nnz, except that an empty input stays empty.
 // CHECK-LABEL: func.func @unary_round(
 // CHECK:       %r = matrix.round %A : (!matrix.mat<3x4xf64, nnz=5>) -> !matrix.mat<3x4xf64>{{$}}
 // CHECK-NEXT:  %f = matrix.floor %A : (!matrix.mat<3x4xf64, nnz=5>) -> !matrix.mat<3x4xf64>{{$}}
@@ -239,6 +239,8 @@ func.func @unary_keep_nnz(%A: !matrix.mat<3x4xf64, nnz=5>) {
 // CHECK-NEXT:  %re = matrix.round %E : !matrix.mat<3x4xf64, nnz=0>{{$}}
 // CHECK-NEXT:  %fe = matrix.floor %E : !matrix.mat<3x4xf64, nnz=0>{{$}}
 // CHECK-NEXT:  %ce = matrix.ceil %E : !matrix.mat<3x4xf64, nnz=0>{{$}}
+// CHECK-NEXT:  %n = matrix.rint %A : (!matrix.mat<3x4xf64, nnz=5>) -> !matrix.mat<3x4xf64>{{$}}
+// CHECK-NEXT:  %ne = matrix.rint %E : !matrix.mat<3x4xf64, nnz=0>{{$}}
 func.func @unary_round(%A: !matrix.mat<3x4xf64, nnz=5>, %E: !matrix.mat<3x4xf64, nnz=0>) {
   %r = matrix.round %A : (!matrix.mat<3x4xf64, nnz=5>) -> !matrix.mat<?x?xf64>
   %f = matrix.floor %A : (!matrix.mat<3x4xf64, nnz=5>) -> !matrix.mat<?x?xf64>
@@ -246,6 +248,8 @@ func.func @unary_round(%A: !matrix.mat<3x4xf64, nnz=5>, %E: !matrix.mat<3x4xf64,
   %re = matrix.round %E : (!matrix.mat<3x4xf64, nnz=0>) -> !matrix.mat<?x?xf64>
   %fe = matrix.floor %E : (!matrix.mat<3x4xf64, nnz=0>) -> !matrix.mat<?x?xf64>
   %ce = matrix.ceil %E : (!matrix.mat<3x4xf64, nnz=0>) -> !matrix.mat<?x?xf64>
+  %n = matrix.rint %A : (!matrix.mat<3x4xf64, nnz=5>) -> !matrix.mat<?x?xf64>
+  %ne = matrix.rint %E : (!matrix.mat<3x4xf64, nnz=0>) -> !matrix.mat<?x?xf64>
   func.return
 }
 

@@ -76,6 +76,8 @@ func.func @elementwise(%A: !matrix.mat<3x4xf64> {matrix.absmax = 2.0 : f64}, %B:
 // CHECK-NEXT:    matrix.sign %U {amls.value_facts = ["unknown"]}
 // CHECK-NEXT:    matrix.floor %A {amls.value_facts = ["|x| <= 2"]}
 // CHECK-NEXT:    matrix.round %F {amls.value_facts = ["finite"]}
+// CHECK-NEXT:    matrix.rint %A {amls.value_facts = ["|x| <= 2"]}
+// CHECK-NEXT:    matrix.rint %U {amls.value_facts = ["unknown"]}
 func.func @unary(%A: !matrix.mat<3x4xf64> {matrix.absmax = 2.0 : f64}, %F: !matrix.mat<3x4xf64> {matrix.finite}, %U: !matrix.mat<3x4xf64>) {
   %0 = matrix.sigmoid %F : !matrix.mat<3x4xf64>
   %1 = matrix.sigmoid %U : !matrix.mat<3x4xf64>
@@ -90,6 +92,8 @@ func.func @unary(%A: !matrix.mat<3x4xf64> {matrix.absmax = 2.0 : f64}, %F: !matr
   %10 = matrix.sign %U : !matrix.mat<3x4xf64>
   %11 = matrix.floor %A : !matrix.mat<3x4xf64>
   %12 = matrix.round %F : !matrix.mat<3x4xf64>
+  %13 = matrix.rint %A : !matrix.mat<3x4xf64>
+  %14 = matrix.rint %U : !matrix.mat<3x4xf64>
   func.return
 }
 
