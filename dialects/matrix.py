@@ -303,9 +303,9 @@ def group_operands(
     defs: Sequence[tuple[str, object]], values: Sequence[SSAValue]
 ) -> list[SSAValue | Sequence[SSAValue]] | None:
     """Operands as build() takes them: one value per fixed operand, the rest (at most one
-    variadic operand) as a list. None when there are too few values."""
+    variadic operand) as a list. None when the count cannot match."""
     if not any(isinstance(d, VarOperandDef) for _, d in defs):
-        return list(values)  # a count mismatch is the verifier's to report
+        return list(values) if len(values) == len(defs) else None
     n_var = len(values) - sum(1 for _, d in defs if not isinstance(d, VarOperandDef))
     if n_var < 0:
         return None
@@ -393,7 +393,12 @@ class MatrixOp(IRDLOperation, ABC):
         values = parser.resolve_operands(operands, in_types, pos)
         grouped = group_operands(op_def.operands, values)
         if grouped is None:
-            parser.raise_error(f"{cls.name} has too few operands", pos)
+            fixed = sum(1 for _, d in op_def.operands if not isinstance(d, VarOperandDef))
+            want = f"at least {fixed}" if fixed < len(op_def.operands) else str(fixed)
+            parser.raise_error(
+                f"{cls.name} takes {want} operand{'' if want == '1' else 's'}, got {len(values)}",
+                pos,
+            )
         return cls.build(
             operands=grouped, result_types=out_types, properties=props, attributes=attrs
         )

@@ -105,8 +105,31 @@ func.func @trailing_comma(%A: !matrix.mat<3x4xf64>) {
 // CHECK-NEXT: %T:2 = matrix.transpose %A : (!matrix.mat<3x4xf64>) -> !matrix.mat<4x3xf64>
 // CHECK-NEXT: ^^
 //
-// CHECK-NOT:  error
+// CHECK-NEXT: // {{-----}}
 func.func @result_names(%A: !matrix.mat<3x4xf64>) {
   %T:2 = matrix.transpose %A : (!matrix.mat<3x4xf64>) -> !matrix.mat<4x3xf64>
+  func.return
+}
+
+// -----
+
+// the wrong number of operands for a fixed-arity op (it was an internal error).
+// CHECK:      {{.*}}opt_syntax.mlir:[[# @LINE + 6]]:24: error: matrix.add takes 2 operands, got 1
+// CHECK-NEXT: %X = matrix.add %A : !matrix.mat<3x3xf64>
+// CHECK-NEXT: ^
+//
+// CHECK-NEXT: // {{-----}}
+func.func @operand_count(%A: !matrix.mat<3x3xf64>) {
+  %X = matrix.add %A : !matrix.mat<3x3xf64>
+  func.return
+}
+
+// -----
+
+// CHECK:      {{.*}}opt_syntax.mlir:[[# @LINE + 4]]:29: error: matrix.fill takes 3 operands, got 2
+// CHECK-NEXT: %F = matrix.fill %n, %n
+// CHECK-NOT:  error
+func.func @operand_count_fill(%n: i64) {
+  %F = matrix.fill %n, %n : (i64, i64) -> !matrix.mat<3x3xf64>
   func.return
 }
