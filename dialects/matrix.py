@@ -555,7 +555,8 @@ class FillOp(MatrixOp):
 
 @irdl_op_definition
 class SeqOp(MatrixOp):
-    """seq(from, to, step) as a column vector, inclusive of `to` when reached."""
+    """seq(from, to, step) as a column vector: floor((to - from) / step) + 1 values
+    from + i * step, as SystemDS counts them (no tolerance: seq(0, 0.3, 0.1) has 3)."""
 
     name = "matrix.seq"
     start = operand_def(F64)

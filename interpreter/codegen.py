@@ -206,7 +206,7 @@ class _Gen:
                     self.define(value, name)
                 self.emit("del r")
                 self.drop(dead)
-        self.emit("except OpError: raise", 1)
+        self.emit("except (OpError, BrokenPipeError): raise", 1)
         kinds = "(" + ", ".join(str(i) for i in kernel_ops) + ",)" if kernel_ops else "()"
         self.emit("except Exception as e:", 1)
         self.emit(f"raise OpError(at, e, at in {kinds}) from e")

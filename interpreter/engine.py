@@ -272,7 +272,7 @@ class AmlsInterpreter(Interpreter):
         # (xDSL's entry for single ops, e.g. Interpreter.run_op; blocks use _run_region)
         try:
             return super()._run_op(op, inputs)
-        except OpFailure:
+        except (OpFailure, BrokenPipeError):  # a closed stdout (| head) is not the op's
             raise
         except Exception as e:
             raise OpFailure(op, f"{type(e).__name__}: {e}") from e
@@ -375,7 +375,7 @@ class AmlsInterpreter(Interpreter):
                         if isinstance(term, Successor):
                             block, args = term
                             break
-            except OpFailure:
+            except (OpFailure, BrokenPipeError):
                 raise
             except Exception as e:
                 assert op is not None

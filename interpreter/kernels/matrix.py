@@ -361,8 +361,9 @@ def seq_length(start: float, stop: float, step: float) -> int:
         raise KernelError(
             f"seq({start}, {stop}, {step}): step has the wrong sign to go from {start} to {stop}"
         )
-    # Tolerance so that seq(0, 1, 0.1) reaches 1 despite rounding in (to-from)/step.
-    return math.floor((stop - start) / step + 1e-10) + 1
+    # SystemDS's count, without R's tolerance: seq(0, 0.3, 0.1) has 3 values there, since
+    # 0.3 / 0.1 is 2.9999999999999996 (seq(0, 1, 0.1) still has 11: 1 / 0.1 is 10.0).
+    return math.floor((stop - start) / step) + 1
 
 
 @_register(mx.ConstantOp)

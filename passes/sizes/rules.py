@@ -114,7 +114,7 @@ def seq_length(start: float, stop: float, step: float) -> int | None:
         return 1
     if step == 0 or (stop - start) * step < 0:
         return None
-    return math.floor((stop - start) / step + 1e-10) + 1
+    return math.floor((stop - start) / step) + 1  # SystemDS's count: no tolerance
 
 
 @size_rule(mx.SeqOp)

@@ -417,3 +417,39 @@ def test_dml_examples_match_mlir(name: str, files: list[str], tmp_path: Path) ->
     for w, f in zip(want, files, strict=True):
         got = np.loadtxt(tmp_path / f"{f}.csv", delimiter=",", ndmin=2)
         np.testing.assert_allclose(got, np.asarray(w, dtype=float).reshape(got.shape), rtol=1e-9)
+
+
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_output_into_a_pipe_that_closes_ends_quietly(tmp_path: Path, level: str) -> None:
+    """`amls-run x.dml | head -1`: the write after head exits fails; the run ends with
+    status 0 and no message (it was "error: matrix.print: BrokenPipeError", status 1).
+    30,000 lines are more than a pipe buffers."""
+    script = tmp_path / "lines.dml"
+    script.write_text('for (i in 1:30000) {\n  print("line " + i)\n}\n')
+    tool = str(Path(sys.executable).parent / "amls-run")
+    cmd = f"'{tool}' {level} '{script}' 2> '{tmp_path}/err' | head -1"
+    r = subprocess.run(
+        cmd + '; echo "rc=${PIPESTATUS[0]}"',
+        shell=True,
+        executable="/bin/bash",
+        capture_output=True,
+        text=True,
+    )
+    assert r.stdout.split("\n")[:2] == ["line 1", "rc=0"], r.stdout
+    assert (tmp_path / "err").read_text() == ""
+
+
+def test_seq_counts_as_systemds(tmp_path: Path) -> None:
+    """floor((to - from) / by) + 1 values, without R's tolerance: 0.3 / 0.1 is
+    2.9999999999999996, so seq(0, 0.3, 0.1) has 3 values in SystemDS (amls made 4)."""
+    script = tmp_path / "seq.dml"
+    script.write_text(
+        "a = seq(0, 0.3, 0.1)\nb = seq(0.1, 0.7, 0.2)\nc = seq(0, 1, 0.1)\n"
+        "d = seq(5, 1, -0.5)\nn = 4\ne = seq(0, n * 0.1 - 0.1, 0.1)\n"
+        'print(nrow(a) + " " + nrow(b) + " " + nrow(c) + " " + nrow(d) + " " + nrow(e))\n'
+        "print(toString(t(b)))\n"
+    )
+    for level in ("-O0", "-O2"):
+        r = _tool("run", str(script), level)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.split("\n")[:2] == ["3 3 11 9 4", "0.100 0.300 0.500"], r.stdout
