@@ -45,13 +45,20 @@ DIALECTS: dict[str, DialectFactory] = {
 }
 
 
+_OWN = frozenset(DIALECTS)
+_REGISTERED: dict[str, list[str]] = {}  # plugin dialect name -> its op names
+
+
 def register_dialect(dialect: Dialect | DialectFactory) -> None:
     """Make a dialect (or a factory of one) known to amls-opt and amls-run.
 
     Plugins call this at import time; see examples/plugin/.
     """
-    if isinstance(dialect, Dialect):
-        d = dialect
-        DIALECTS[d.name] = lambda: d
-    else:
-        DIALECTS[dialect().name] = dialect
+    d = dialect if isinstance(dialect, Dialect) else dialect()
+    if d.name in _OWN:
+        raise ValueError(f"dialect '{d.name}' is amls's own; a plugin's needs another name")
+    ops = sorted(op.name for op in d.operations)
+    if _REGISTERED.get(d.name, ops) != ops:
+        raise ValueError(f"dialect '{d.name}' is already registered with other ops")
+    _REGISTERED[d.name] = ops
+    DIALECTS[d.name] = (lambda: d) if isinstance(dialect, Dialect) else dialect

@@ -49,13 +49,17 @@ def amls_passes() -> dict[str, PassFactory]:
 
 
 UPSTREAM_PASSES = (
-    *("canonicalize", "dce", "licm", "control-flow-hoist", "arith-add-fastmath"),
+    *("canonicalize", "dce", "licm", "arith-add-fastmath"),
     *("expand-math-to-polynomials", "function-persist-arg-names", "reconcile-unrealized-casts"),
     *("scf-for-loop-flatten", "scf-for-loop-range-folding", "scf-for-loop-unroll"),
 )
 """The xDSL passes that work on amls's IR (builtin, func, scf, arith, math and amls's
 dialects) and keep it in those dialects; xDSL's cse is replaced by amls's. The other ~120
-(riscv, csl, stencil, linalg, ... lowerings) do not apply: -p does not offer them."""
+(riscv, csl, stencil, linalg, ... lowerings) do not apply: -p does not offer them. Nor
+control-flow-hoist: it moves every Pure op out of an scf.if, and a matrix op that can fail
+at run time (a slice, solve, inv of data it does not fit) is Pure for CSE and DCE, so a
+guard such as `if nrow(A) >= 5 { A[0:5, 0:5] }` would be lost (amls's licm knows which
+ops may fail: passes/speculation.py)."""
 
 
 def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:

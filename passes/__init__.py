@@ -96,7 +96,23 @@ def lazy_pass(path: str) -> PassFactory:
 PASSES: dict[str, PassFactory] = {name: lazy_pass(path) for name, path in _BUILTIN.items()}
 
 
+_OWN_ELSEWHERE = {"lower-to-phys": "amls.lowering.lower_to_phys:LowerToPhysPass"}
+_REGISTERED: dict[str, str] = {}  # plugin pass name -> "module.Class" that registered it
+
+
 def register_pass(cls: type[ModulePass]) -> type[ModulePass]:
-    """Class decorator (or call) that makes a pass available to amls-opt and amls-run."""
-    PASSES[cls.name] = lambda: cls
+    """Class decorator (or call) that makes a pass available to amls-opt and amls-run.
+    A name amls or another plugin already uses is an error (as in MLIR), never a silent
+    replacement inside the -O pipelines; the same class registered again is fine."""
+    name = getattr(cls, "name", None)
+    if not isinstance(name, str) or not name:
+        raise ValueError(f'register_pass: {cls.__qualname__} needs a `name = "..."`')
+    who = f"{cls.__module__}.{cls.__qualname__}"
+    own = _BUILTIN.get(name) or _OWN_ELSEWHERE.get(name)
+    if own is not None and own != f"{cls.__module__}:{cls.__qualname__}":
+        raise ValueError(f"pass '{name}' is already amls's own; give {who} another name")
+    if _REGISTERED.get(name, who) != who:
+        raise ValueError(f"pass '{name}' is already registered by {_REGISTERED[name]}")
+    _REGISTERED[name] = who
+    PASSES[name] = lambda: cls
     return cls

@@ -93,6 +93,9 @@ def load_plugin(spec: str) -> None:
                 if not path.is_file():
                     raise UserError(f"plugin '{spec}': no such file", 2)
                 name = f"amls_plugin_{path.stem}"
+                here = str(path.resolve().parent)  # its sibling modules import, as for a script
+                if here not in sys.path:
+                    sys.path.insert(0, here)
                 mod_spec = importlib.util.spec_from_file_location(name, path)
                 assert mod_spec is not None and mod_spec.loader is not None
                 module = importlib.util.module_from_spec(mod_spec)
@@ -105,7 +108,33 @@ def load_plugin(spec: str) -> None:
     except ModuleNotFoundError as e:
         raise UserError(f"plugin '{spec}': {e}", 2) from e
     except Exception as e:  # a broken plugin is the user's input
-        raise UserError(f"plugin '{spec}' failed to load: {type(e).__name__}: {e}", 1) from e
+        if os.environ.get("AMLS_DEBUG"):
+            raise
+        raise UserError(
+            f"plugin '{spec}' failed to load: {type(e).__name__}: {e}{_plugin_frame(e)}", 1
+        ) from e
+
+
+def _plugin_frame(e: BaseException) -> str:
+    """' (at file:line, in fn)' for the last frame of the traceback outside amls, the
+    standard library and installed packages: where in the plugin the error happened."""
+    import sysconfig
+    import traceback
+
+    root = Path(__file__).resolve().parents[1]
+    pkgs = ("dialects", "passes", "lowering", "interpreter", "tools", "frontends")
+    paths = sysconfig.get_paths()
+    ours = (
+        *(str(root / p) + os.sep for p in pkgs),
+        *(paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")),
+        "<frozen ",
+    )
+    frames = [f for f in traceback.extract_tb(e.__traceback__) if not f.filename.startswith(ours)]
+    if not frames:
+        return ""
+    f = frames[-1]
+    where = "" if f.name == "<module>" else f", in {f.name}"
+    return f" (at {f.filename}:{f.lineno}{where})"
 
 
 def prescan_plugins(argv: list[str]) -> list[str]:

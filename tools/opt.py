@@ -193,7 +193,7 @@ class AmlsOptMain(xDSLOptMain):
                 ours = ", ".join(sorted(amls_passes())) or "none yet"
                 raise UserError(
                     f"unknown pass '{name}' (amls passes: {ours}; "
-                    f"upstream xDSL passes such as cse, dce, canonicalize, licm are also "
+                    f"upstream xDSL passes such as dce and canonicalize are also "
                     f"available: see --help)",
                     2,
                 )
