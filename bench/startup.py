@@ -11,7 +11,7 @@ environment, as in a normal installation, else amls's own modules are compiled f
 source on every run). Medians and minima of the timed rounds, wall and CPU time (user +
 system, from wait4: less disturbed by other load on this shared machine). Each round waits
 (up to 30 s) for the machine to be at most 20% busy; the load is reported.
-The run with AMLS_CODE_CACHE=off is what a first run costs, before amls/tools/startup.py
+The run with AMLS_CODE_CACHE=off is what a first run costs, before amls/startup.py
 has cached anything. Updates the "startup" section of bench/README.md unless --no-readme.
 """
 
@@ -49,7 +49,7 @@ COMMANDS: dict[str, list[str]] = {
     ],
 }
 TARGET_S = 0.4
-# What a first run (nothing cached yet) costs: amls/tools/startup.py's caches off.
+# What a first run (nothing cached yet) costs: amls/startup.py's caches off.
 COLD = "AMLS_CODE_CACHE=off amls-run bench/startup_tiny.mlir --arg n=2"
 COMMANDS[COLD] = COMMANDS["amls-run bench/startup_tiny.mlir --arg n=2"]
 ENV: dict[str, dict[str, str]] = {COLD: {"AMLS_CODE_CACHE": "off"}}

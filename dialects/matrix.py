@@ -360,8 +360,15 @@ class MatrixOp(IRDLOperation, ABC):
             operands.append(first)
             while parser.parse_optional_punctuation(",") is not None:
                 operands.append(parser.parse_unresolved_operand())
+        at = parser.pos
         attrs = parser.parse_optional_attr_dict()
         for name in list(attrs):
+            if name in cls.KEYWORD_PROPS:  # `reduce sum all %X {kind = "max"}`: which one?
+                parser.raise_error(
+                    f"{cls.name}: {name} is given twice (the keyword "
+                    f"'{props[name].data}' and {{{name} = ...}})",
+                    at,
+                )
             if name in op_def.properties:
                 props[name] = attrs.pop(name)
         parser.parse_punctuation(":")

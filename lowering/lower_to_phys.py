@@ -367,6 +367,11 @@ class LowerToPhysPass(ModulePass):
             byte_size(self, budget, -1, "-1: the default")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        names = [o.name for o in op.walk()]
+        if any(n.startswith("phys.") for n in names) and not any(
+            n.startswith("matrix.") for n in names
+        ):
+            return  # lowered already (a second run, or amls-opt's output): nothing to do
         budgets = Budgets.make(
             memory_budget=None if self.memory_budget < 0 else self.memory_budget,
             broadcast_budget=None if self.broadcast_budget < 0 else self.broadcast_budget,

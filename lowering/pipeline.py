@@ -20,11 +20,11 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
-from amls.passes import PASSES, PassFactory, lazy_pass
+from amls.passes import PASSES, PassFactory, lazy_pass, reserve_pass
 
-LOWERING_PASSES: dict[str, PassFactory] = {
-    "lower-to-phys": lazy_pass("amls.lowering.lower_to_phys:LowerToPhysPass"),
-}
+_LOWER_TO_PHYS = "amls.lowering.lower_to_phys:LowerToPhysPass"
+LOWERING_PASSES: dict[str, PassFactory] = {"lower-to-phys": lazy_pass(_LOWER_TO_PHYS)}
+reserve_pass("lower-to-phys", _LOWER_TO_PHYS)
 
 PHYSICAL = ("lower-to-phys", "phys-opt")
 """The physical passes that end -O2 (amls-run keeps the plan before them to recompile)."""

@@ -96,8 +96,14 @@ def lazy_pass(path: str) -> PassFactory:
 PASSES: dict[str, PassFactory] = {name: lazy_pass(path) for name, path in _BUILTIN.items()}
 
 
-_OWN_ELSEWHERE = {"lower-to-phys": "amls.lowering.lower_to_phys:LowerToPhysPass"}
+_OWN_ELSEWHERE: dict[str, str] = {}  # amls's passes above this layer (reserve_pass)
 _REGISTERED: dict[str, str] = {}  # plugin pass name -> "module.Class" that registered it
+
+
+def reserve_pass(name: str, module_class: str) -> None:
+    """A pass name of amls's own defined in a layer above (lowering's lower-to-phys):
+    a plugin cannot take it."""
+    _OWN_ELSEWHERE[name] = module_class
 
 
 def register_pass(cls: type[ModulePass]) -> type[ModulePass]:

@@ -37,7 +37,7 @@ from amls.lowering.diagnostics import (
 )
 from amls.lowering.pipeline import all_passes
 from amls.passes import PassOptionError
-from amls.tools.startup import eager_formats
+from amls.startup import eager_formats
 
 __all__ = [
     "LocatedVerifyError",

@@ -7,7 +7,7 @@ import gc
 _GC_WAS_ENABLED = gc.isenabled()
 gc.disable()  # imports keep what they allocate: collecting during them is wasted (~10%)
 
-from amls.tools.startup import install  # noqa: E402
+from amls.startup import install  # noqa: E402
 
 install()  # cached dataclass code, formats parsed when used: ~0.1 s of start-up
 
@@ -94,7 +94,17 @@ def _one_line(e: ArgSpecParseError, added: list[int]) -> str:
     return f"{lines[-1].strip()} (column {col})"
 
 
+_REVEALING = frozenset(
+    {"size-inference", "ipa", "constant-fold", "rewrite-fixpoint", "annotate-value-facts"}
+)
+"""amls's passes that refine types from facts: IR failing to verify after them is the
+input's own contradiction (a broadcast that cannot work), not the pass's doing."""
+
+
 class AmlsOptMain(xDSLOptMain):
+    running: str | None = None
+    """The pass being applied (for a message when an upstream one fails)."""
+
     def __init__(self, args: Sequence[str] | None = None):
         for plugin in prescan_plugins(list(sys.argv[1:] if args is None else args)):
             load_plugin(plugin)
@@ -203,7 +213,15 @@ class AmlsOptMain(xDSLOptMain):
             if self.args.time_passes and prev is not None:
                 print(f"Pass {prev.name} took {time.perf_counter() - timer[0]} seconds")
             if not self.args.disable_verify:
-                verify_located(module)
+                try:
+                    verify_located(module)
+                except UserError as e:  # a pass that only rewrites broke the IR: name it
+                    if prev is None or prev.name in _REVEALING:
+                        raise
+                    raise UserError(
+                        f"{e}\n(the IR after pass '{prev.name}' does not verify)"
+                    ) from e
+            self.running = nxt.name if nxt is not None else None
             if prev and nxt and self.args.print_between_passes:
                 print(f"IR after {prev.name}:")
                 elide = self.args.mlir_elide_elementsattrs_if_larger
@@ -312,8 +330,15 @@ class AmlsOptMain(xDSLOptMain):
             apply_arg_types(module, self.entry, self.arg_types)
             if not self.args.disable_verify:
                 verify_located(module)  # a type the program provably contradicts
+        if self.args.entry is not None and not any(
+            getattr(f, "sym_name", None) is not None and f.sym_name.data == self.args.entry
+            for f in module.ops
+        ):
+            raise UserError(f"amls-opt: error: --entry: the module has no @{self.args.entry}", 2)
 
     def apply_passes(self, prog: ModuleOp) -> None:
+        passes = self.pipeline.passes
+        self.running = passes[0].name if passes else None
         try:
             with compile_gc():
                 self.pipeline.apply(self.ctx, prog)
@@ -324,6 +349,9 @@ class AmlsOptMain(xDSLOptMain):
 
             if isinstance(e, DiagnosticException):
                 raise UserError(f"error: {e}".split("\n")[0]) from e
+            if self.running is not None and self.running not in amls_passes():
+                # an upstream xDSL pass rejecting what it was given (an option value)
+                raise UserError(f"pass '{self.running}' failed: {e}") from e
             raise
 
 

@@ -39,8 +39,10 @@ name: they are the forms of one rule, tried in order.
 ## The contract
 
 Every rule keeps the numerics contract (docs/numerics.md): values stay IEEE-equal,
-NaN and Inf included, with two licences (the sign of a zero; re-associated sums at
--O2, as in `sum-add`, `sum-mm`, `trace-mm`, `scalar-pm-fold` and `mmchain`). So a rule
+NaN and Inf included, with three licences (the sign of a zero; re-associated sums at
+-O2, as in `sum-add`, `sum-mm`, `trace-mm`, `scalar-pm-fold` and `mmchain`, which on
+data near the largest double can move where an intermediate overflows; an unused value
+is not computed, nor its error raised). So a rule
 exact only on finite data asks `finite(...)` of the operands where an Inf or NaN would
 change the result (`0 * Inf` is NaN); `finite` holds only where the producing op cannot
 make one (comparisons, `rand`, finite fills and constants, and negation, transpose, abs

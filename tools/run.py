@@ -15,7 +15,7 @@ from amls.tools.malloc_tuning import tune  # noqa: E402
 
 tune()  # freed arrays are reused, not faulted in again (amls-run's process only)
 
-from amls.tools.startup import install  # noqa: E402
+from amls.startup import install  # noqa: E402
 
 install()  # cached dataclass code, formats parsed when used: ~0.1 s of start-up
 

@@ -467,6 +467,8 @@ def _scalar_cast(kind: str) -> Builtin:
         v = tr.expr(a["target"])
         if v.kind == "matrix":
             v = Val("f64", tr.mop(mx.ToScalarOp, [v.ssa], c, f64))
+        if v.kind == "str" and kind == "i1":  # Java's parseBoolean: "true" in any case
+            return tr.literal(str(v.const).lower() == "true")
         if v.kind == "str":
             from amls.frontends.dml.translate import arg_value
 

@@ -47,7 +47,18 @@ NOT_YET = {
     "is.na", "is.infinite", "asin", "acos", "atan", "sinh", "cosh", "tanh", "quantile", "median",
     "moment", "cov", "cor", "lower.tri", "upper.tri", "cumsumprod", "eigen", "svd", "lu", "qr",
     "cholesky", "aggregate", "xor", "time", "sample", "bitwAnd", "bitwOr", "bitwXor",
-    "interQuantile",
+    "interQuantile", "isNA", "isInf", "isNaN", "pmin", "pmax", "centralMoment",
+    "interQuartileMean", "bitwShiftL", "bitwShiftR", "exists", "ppred", "unique", "compress",
+    "decompress", "rowCumsum",
+    # SystemDS's builtins written in DML (scripts/builtin): not translated yet
+    "toOneHot", "scale", "scaleApply", "normalize", "normalizeApply", "lm", "lmDS", "lmCG",
+    "lmPredict", "l2svm", "l2svmPredict", "msvm", "msvmPredict", "multiLogReg",
+    "multiLogRegPredict", "kmeans", "kmeansPredict", "pca", "pcaTransform", "softmax",
+    "winsorize", "dist", "mse", "confusionMatrix", "split", "naiveBayes",
+    "naiveBayesPredict", "outlier", "glm", "glmPredict", "steplm", "cvlm",
+    "gridSearch", "imputeByMean", "imputeByMedian", "dbscan", "decisionTree",
+    "randomForest", "xgboost", "arima", "pageRank", "alsCG", "als", "gmm", "hyperband",
+    "img_brightness", "knn", "lasso", "mice", "smote", "tomeklink", "vectorToCsv",
 }  # fmt: skip
 UNSUPPORTED_TYPES = {"frame": "frames", "list": "lists", "tensor": "tensors"}
 
@@ -473,9 +484,19 @@ class Translator:
             return self.to_i64(v, node)
         return self.to_i1(v, node)
 
-    def _loop(self, node: S.Node, body_stmts: list[Any], extra_uses: set[str], build: Any) -> None:
-        """Translate a loop whose carried variables get fixed kinds (retrying on promotion)."""
+    def _loop(
+        self,
+        node: S.Node,
+        body_stmts: list[Any],
+        extra_uses: set[str],
+        build: Any,
+        only: set[str] | None = None,
+    ) -> None:
+        """Translate a loop whose carried variables get fixed kinds (retrying on promotion);
+        `only`: the variables an iteration may pass on (a parfor's results)."""
         bd, bu = defs_uses(body_stmts)
+        if only is not None:
+            bd &= only
         # A variable the loop defines and the rest reads is carried from a placeholder,
         # guarded: reading it where no iteration assigned it is an error (as SystemDS).
         fresh = {n for n in bd if n not in self.env and n in self.live_after | extra_uses}
@@ -600,7 +621,10 @@ class Translator:
                 self.env[n] = Val(kinds[n], r)
             return False
 
-        self._loop(s, s.body, set(), build)
+        # parfor: as in SystemDS, only left-indexed matrices are results; every other
+        # variable an iteration assigns is its own (each starts from the value before the
+        # loop, and after it the variable is as before).
+        self._loop(s, s.body, set(), build, left_indexed(s.body) if s.parallel else None)
         if s.var not in defs_uses(s.body)[0]:
             one = self.const(1, "i64", s)
             last = self.binop("+", lo, self.binop("*", self.binop("-", trips, one, s), step, s), s)
@@ -1223,6 +1247,11 @@ class Translator:
         name = c.name
         info = self.resolve_function(name)
         if info is not None:
+            outs = len(info.node.outs)
+            if not statement and outs > 1:
+                raise self.err(
+                    c, f"{name} returns {outs} values: assign them all ([a, b] = {name}(...))"
+                )
             results = self.call_user(c, want=1 if not statement else 0)
             return results[0] if results else Val("str", None, "")
         if name == "ceiling":  # SystemDS's other name for ceil
@@ -1358,13 +1387,35 @@ class Translator:
                         o.col,
                         f"function {fn.name} does not assign its output '{o.name}'",
                     )
-                rets.append(
-                    self.materialize(self.coerce(self.env[o.name], _DECL_KIND[o.type], o), o).ssa
-                )
+                held = self.env[o.name]
+                if _DECL_KIND[o.type] == "i64" and held.kind == "f64":
+                    raise DMLError(
+                        info.file,
+                        o.line,
+                        o.col,
+                        f"function {fn.name}: output '{o.name}' holds a double, its signature "
+                        "declares an integer (SystemDS does not cast a double to one)",
+                    )
+                rets.append(self.materialize(self.coerce(held, _DECL_KIND[o.type], o), o).ssa)
             self.emit(func.ReturnOp(*rets), fn)
         finally:
             self.block, self.env, self.cur_file, self.live_after, self._ns_prefix = saved
         return fop
+
+
+def left_indexed(stmts: Sequence[Any]) -> set[str]:
+    """The variables `X[...] = ...` assigns anywhere in `stmts` (a parfor's results)."""
+    out: set[str] = set()
+    for s in stmts:
+        if isinstance(s, S.Assign) and isinstance(s.target, S.Index):
+            out.add(s.target.name)
+        elif isinstance(s, S.MultiAssign):
+            out |= {t.name for t in s.targets if isinstance(t, S.Index)}
+        elif isinstance(s, S.If):
+            out |= left_indexed(s.then) | left_indexed(s.orelse)
+        elif isinstance(s, S.For | S.While):
+            out |= left_indexed(s.body)
+    return out
 
 
 def _shown_index(bounds: Sequence[tuple[Any, Any] | None]) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from amls.frontends.python.values import JitError, Val
-from amls.tools.startup import cached_imports
+from amls.startup import cached_imports
 
 LEVELS = ("O0", "O1", "O2")
 _CTX: Any = None

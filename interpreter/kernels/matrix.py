@@ -209,6 +209,7 @@ def read(op: mx.ReadOp, args: Args) -> Mat:
         op.path.data, op.format.data, _sep(op), header="header" in op.attributes, dims=dims
     )
     out = _finish(x)
+    check_declared(t, out, "the file holds a {got}; the declared type says {want}")
     carry(x, out)  # the facts scanned at load hold for the CSR or dense form alike
     return out
 
@@ -1386,15 +1387,26 @@ def cast(op: mx.CastOp, args: Args) -> Any:
 
 
 def check_cast(op: Any, value: Any) -> None:
-    """A cast states dims the value must have: one it does not have is an error where
-    the cast is (-O0 would compute on with the wrong facts, -O2 fold them)."""
-    t = op.result.type
+    """A cast states dims (and maybe an nnz) the value must have: one it does not have is
+    an error where the cast is (-O0 would compute on with the wrong facts, -O2 fold them)."""
+    check_declared(op.results[0].type, value, "cast to {want} of a {got}")
+
+
+def check_declared(t: Any, value: Any, message: str) -> None:
+    """KernelError(message) where `value` lacks the dims or nnz the type `t` states."""
     shape = getattr(value, "shape", None)
     if not isinstance(t, mx.MatrixType) or shape is None or len(shape) != 2:
         return
-    if (t.rows is not None and t.rows != shape[0]) or (t.cols is not None and t.cols != shape[1]):
+    wrong = (t.rows is not None and t.rows != shape[0]) or (
+        t.cols is not None and t.cols != shape[1]
+    )
+    nnz = None if t.nnz is None or wrong else _nnz(value)
+    if wrong or (nnz is not None and nnz != t.nnz):
         want = f"{'?' if t.rows is None else t.rows}x{'?' if t.cols is None else t.cols}"
-        raise KernelError(f"cast to {want} of a {shape[0]}x{shape[1]} matrix")
+        got = f"{shape[0]}x{shape[1]} matrix"
+        if nnz is not None:
+            want, got = f"{want} with nnz={t.nnz}", f"{got} with {nnz} non-zeros"
+        raise KernelError(message.format(want=want, got=got))
 
 
 # ---------------------------------------------------------------------------

@@ -333,7 +333,12 @@ def reduce(op: mx.ReduceOp, ins: Sequence[ValueFacts]) -> ValueFacts:
     if n is None:
         return UNKNOWN
     if kind == "mean":
-        return _same(x) if n > 0 else UNKNOWN  # the mean of nothing is NaN
+        if n == 0:
+            return UNKNOWN  # the mean of nothing is NaN
+        # Computed as sum / n: within |x|'s bound only where the sum cannot overflow.
+        if _mul(n, x.absmax) <= DBL_MAX:
+            return _same(x)
+        return ValueFacts.make(nonneg=x.nonneg)
     if kind == "sumsq":
         return _bounded(n * _mul(x.absmax, x.absmax), x, nonneg=True)
     if kind in ("var", "sd"):

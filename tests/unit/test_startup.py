@@ -265,11 +265,11 @@ def test_each_listed_xdsl_pass_works_on_the_examples(name: str) -> None:
         parse_module(make_context(), str(module), f"{path.name} after {name}")
 
 
-# --- amls.tools.startup: cached dataclass code and lazily parsed op formats ----------------
+# --- amls.startup: cached dataclass code and lazily parsed op formats ----------------
 
 DATACLASSES = """
 import dataclasses, sys
-from amls.tools.startup import install
+from amls.startup import install
 cache = install()
 
 @dataclasses.dataclass(frozen=True, order=True)
@@ -308,7 +308,7 @@ def run_dataclasses(tmp_path: Path, **env: str) -> str:
 def test_cached_dataclass_code_behaves_as_compiled(tmp_path: Path) -> None:
     """The first process compiles and saves the generated methods; the second takes every
     one from the file (nothing new compiled) and its dataclasses behave the same."""
-    from amls.tools.startup import cache_file
+    from amls.startup import cache_file
 
     assert int(run_dataclasses(tmp_path)) > 0
     assert (tmp_path / "cache" / "amls" / cache_file().name).is_file()
@@ -318,7 +318,7 @@ def test_cached_dataclass_code_behaves_as_compiled(tmp_path: Path) -> None:
 
 
 def test_code_cache_file_errors_cost_only_time(tmp_path: Path) -> None:
-    from amls.tools.startup import CodeCache
+    from amls.startup import CodeCache
 
     path = tmp_path / "code.marshal"
     src = "def __create_fn__(k):\n def f(self):\n  return k\n return f"
@@ -345,7 +345,7 @@ def test_every_op_format_amls_loads_parses() -> None:
     registers must parse, so that no user input meets a broken one."""
     import xdsl.dialects.math  # noqa: F401  (registered on first use)
 
-    from amls.tools.startup import _parse_format
+    from amls.startup import _parse_format
 
     ctx = make_context()
     checked = 0
@@ -418,7 +418,7 @@ def test_jit_caches_only_while_amls_imports_and_compiles(tmp_path: Path) -> None
         "def gram(X):\n"
         "    return X.T @ X\n"
         "print(float(gram(np.ones((3, 2))).sum()))\n"
-        "from amls.tools.startup import _CACHE\n"
+        "from amls.startup import _CACHE\n"
         "print(hasattr(dataclasses, 'exec'), len(_CACHE[0].code) > 100)\n"
         "from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def\n"
         "from xdsl.dialects.builtin import f64\n"

@@ -7,7 +7,7 @@ __all__ = ["JitError", "jit"]
 
 def __getattr__(name: str) -> object:
     if name in __all__:
-        from amls.tools.startup import cached_imports
+        from amls.startup import cached_imports
 
         with cached_imports():  # amls's and xDSL's classes only (see tools/startup.py)
             from amls.frontends import python

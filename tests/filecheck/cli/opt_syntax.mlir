@@ -126,10 +126,23 @@ func.func @operand_count(%A: !matrix.mat<3x3xf64>) {
 
 // -----
 
-// CHECK:      {{.*}}opt_syntax.mlir:[[# @LINE + 4]]:29: error: matrix.fill takes 3 operands, got 2
+// CHECK:      {{.*}}opt_syntax.mlir:[[# @LINE + 6]]:29: error: matrix.fill takes 3 operands, got 2
 // CHECK-NEXT: %F = matrix.fill %n, %n
-// CHECK-NOT:  error
+// CHECK-NEXT: ^
+//
+// CHECK-NEXT: // {{-----}}
 func.func @operand_count_fill(%n: i64) {
   %F = matrix.fill %n, %n : (i64, i64) -> !matrix.mat<3x3xf64>
+  func.return
+}
+
+// -----
+
+// a keyword property given again in the attribute dict (it silently won: max, not sum).
+// CHECK:      {{.*}}opt_syntax.mlir:[[# @LINE + 4]]:33: error: matrix.reduce: kind is given twice (the keyword 'sum' and {kind = ...})
+// CHECK-NEXT: %r = matrix.reduce sum all %X {kind = "max"}
+// CHECK-NOT:  error
+func.func @keyword_twice(%X: !matrix.mat<2x2xf64>) {
+  %r = matrix.reduce sum all %X {kind = "max"} : (!matrix.mat<2x2xf64>) -> f64
   func.return
 }

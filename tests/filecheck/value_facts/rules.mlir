@@ -169,3 +169,18 @@ func.func @generators() {
   %x = matrix.read {path = "x.npy", format = "npy"} : !matrix.mat<?x?xf64>
   func.return
 }
+
+// -----
+
+// mean is sum / n: finite data whose sum may overflow (|x| up to 1e308, 4 cells) has
+// a mean that may be Inf (so has |x| up to 1e308 in a row of 4); a bounded sum keeps the bound.
+// CHECK-LABEL: func.func @mean_overflow(
+// CHECK:         matrix.reduce mean all %F {amls.value_facts = ["unknown"]}
+// CHECK-NEXT:    matrix.reduce mean row %H {amls.value_facts = ["unknown"]}
+// CHECK-NEXT:    matrix.reduce mean col %H {amls.value_facts = ["|x| <= 1e+308"]}
+func.func @mean_overflow(%F: !matrix.mat<2x2xf64> {matrix.finite}, %H: !matrix.mat<1x4xf64> {matrix.absmax = 1.0e308 : f64}) {
+  %0 = matrix.reduce mean all %F : (!matrix.mat<2x2xf64>) -> f64
+  %1 = matrix.reduce mean row %H : (!matrix.mat<1x4xf64>) -> !matrix.mat<1x1xf64>
+  %2 = matrix.reduce mean col %H : (!matrix.mat<1x4xf64>) -> !matrix.mat<1x4xf64>
+  func.return
+}
