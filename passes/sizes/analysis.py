@@ -10,6 +10,7 @@ analysis only reads the IR: `size-inference` writes the facts into types,
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -50,6 +51,23 @@ def _check_agree(v: SSAValue, rule: MatFacts, declared: MatFacts) -> None:
     ):
         if a is not None and b is not None and a != b:
             raise AssertionError(f"{what}: the size rule says {a}, the type {v.type} says {b}: {v}")
+
+
+_WARNED: set[object] = set()
+
+
+def _warn_plugin_rule(rule: object, op: Operation, e: Exception) -> None:
+    """A plugin's size rule that raises is ignored; its author hears of it once."""
+    module = getattr(rule, "__module__", "") or ""
+    if module.startswith("amls.") or rule in _WARNED:
+        return
+    _WARNED.add(rule)
+    name = getattr(rule, "__qualname__", repr(rule))
+    print(
+        f"amls: warning: size rule {module}.{name} for {op.name} raised "
+        f"{type(e).__name__}: {e}; {op.name} gets only its declared type's facts",
+        file=sys.stderr,
+    )
 
 
 @dataclass
@@ -135,7 +153,8 @@ class SizeAnalysis(ForwardAnalysis[Facts]):
         else:
             try:
                 out = rule(op, ins)
-            except Exception:  # a rule must never break compilation: fall back to the type
+            except Exception as e:  # a rule must never break compilation: fall back to the type
+                _warn_plugin_rule(rule, op, e)
                 out = facts_of_type(op.results[0].type)
             self.bind(op.results[0], out)
         if self.memo is not None and not op.regions:

@@ -82,3 +82,38 @@ def test_a_dialect_named_as_amls_own_is_an_error(tmp_path: Path) -> None:
     r = opt("--load-plugin", p, TINY)
     assert r.returncode == 1
     assert "dialect 'matrix' is amls's own; a plugin's needs another name" in r.stderr
+
+
+def test_a_plugin_size_rule_that_raises_is_reported_once(tmp_path: Path) -> None:
+    p = tmp_path / "sizeraise.py"
+    p.write_text(
+        "from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def\n"
+        "from xdsl.ir import Dialect\n"
+        "from xdsl.traits import Pure\n"
+        "from amls.dialects import register_dialect\n"
+        "from amls.dialects.matrix import MatrixOp, MatrixType\n"
+        "from amls.passes.sizes.rules import size_rule\n"
+        "@irdl_op_definition\n"
+        "class Sq(MatrixOp):\n"
+        "    name = 'bs.sq'\n"
+        "    x = operand_def(MatrixType)\n"
+        "    r = result_def(MatrixType)\n"
+        "    traits = traits_def(Pure())\n"
+        "register_dialect(Dialect('bs', [Sq], []))\n"
+        "@size_rule(Sq)\n"
+        "def sq_rule(op, ins):\n"
+        "    return ins[0].colz\n"
+    )
+    src = tmp_path / "p.mlir"
+    src.write_text(
+        "func.func @main(%X: !matrix.mat<6x3xf64>) -> f64 {\n"
+        "  %a = bs.sq %X : (!matrix.mat<6x3xf64>) -> !matrix.mat<?x?xf64>\n"
+        "  %b = bs.sq %a : (!matrix.mat<?x?xf64>) -> !matrix.mat<?x?xf64>\n"
+        "  %s = matrix.reduce sum all %b : (!matrix.mat<?x?xf64>) -> f64\n"
+        "  func.return %s : f64\n"
+        "}\n"
+    )
+    r = opt("--load-plugin", p, "-p", "size-inference", src)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.count("warning: size rule amls_plugin_sizeraise.sq_rule for bs.sq") == 1
+    assert "raised AttributeError" in r.stderr
