@@ -329,17 +329,12 @@ class JitFunction:
         kinds, values, sig = self._bind(args, kwargs)
         key = (kinds, tuple(sig))
         plan = self._plans.get(key)
-        capture = self._captures.get(kinds)
-        if plan is not None and capture is not None:
+        if plan is not None:  # compiled from this capture: both are kept
             if count:
                 self._stats.hits += 1
-            return capture, values, plan
+            return self._captures[kinds], values, plan
         with cached_imports():  # amls's imports and compile, not the user's classes
             capture = self._capture(kinds)
-            if plan is not None:
-                if count:
-                    self._stats.hits += 1
-                return capture, values, plan
             plan = self._compile(capture, tuple(sig))
         self._plans[key] = plan
         fresh = capture.seconds if len(self._stats.events) < len(self._captures) else 0.0

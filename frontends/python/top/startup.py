@@ -26,6 +26,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import dataclasses
+import functools
 import marshal
 import os
 import sys
@@ -53,6 +54,7 @@ class CodeCache:
         self.path = path
         self.code: dict[str, CodeType] = {}
         self.added = 0
+        self.depth = 0  # open cached_imports scopes; install() opens one for good
         try:
             loaded = marshal.loads(path.read_bytes())
         except (OSError, EOFError, ValueError, TypeError):
@@ -136,22 +138,18 @@ def eager_formats() -> Iterator[None]:
         FormatProgram.from_str = staticmethod(was)  # type: ignore[method-assign]
 
 
-_CACHE: list[CodeCache] = []  # loaded once per process
-_DEPTH = [0]  # open cached_imports scopes; install() opens one for good
-
-
+@functools.cache
 def _cache() -> CodeCache:
-    if not _CACHE:
-        _CACHE.append(CodeCache(cache_file()))
-    return _CACHE[0]
+    """The process's one cache, loaded on first use."""
+    return CodeCache(cache_file())
 
 
 def _enter() -> CodeCache | None:
     if os.environ.get("AMLS_CODE_CACHE") == "off":
         return None
     cache = _cache()
-    _DEPTH[0] += 1
-    if _DEPTH[0] == 1:
+    cache.depth += 1
+    if cache.depth == 1:
         dataclasses.exec = cache.exec  # type: ignore[attr-defined]
         from xdsl.irdl.declarative_assembly_format import FormatProgram
 
@@ -160,8 +158,8 @@ def _enter() -> CodeCache | None:
 
 
 def _leave(cache: CodeCache) -> None:
-    _DEPTH[0] -= 1
-    if _DEPTH[0] == 0:
+    cache.depth -= 1
+    if cache.depth == 0:
         del dataclasses.exec  # type: ignore[attr-defined]
         from xdsl.irdl.declarative_assembly_format import FormatProgram
 
@@ -186,8 +184,8 @@ def install() -> CodeCache | None:
     """Both speed-ups for the rest of this process: amls's own tools, called before
     xDSL is imported (its classes are the dataclasses). The cache is saved at exit.
     Returns the cache; None where AMLS_CODE_CACHE=off, which leaves both as they are."""
-    if _DEPTH[0] and _CACHE:
-        return _CACHE[0]
+    if os.environ.get("AMLS_CODE_CACHE") != "off" and _cache().depth:
+        return _cache()
     cache = _enter()
     if cache is not None:
         atexit.register(cache.save)
