@@ -64,6 +64,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
+from xdsl.rewriter import Rewriter
 from xdsl.traits import (
     Commutative,
     ConstantLike,
@@ -1322,6 +1323,59 @@ class CastOp(MatrixOp):
                 raise VerifyException(f"cast changes known {what} from {x} to {y}")
 
 
+@irdl_op_definition
+class FailOp(MatrixOp):
+    """An op that provably fails, where it may not run: raises `message`, reported as
+    `op`'s error at this location, when it runs (as the op would have).
+
+    Facts amls derives (the data's dims, a .mtd, a callee's call sites) can prove that an
+    op inside an scf.if, a loop or a called function fails: `if nrow(A) >= 5 { A[0:5,
+    0:5] }` on 2x2 data. The program is still correct while that code does not run, so
+    the op becomes this one instead of a compile-time error (`defer_failures`)."""
+
+    name = "matrix.fail"
+    op = prop_def(StringAttr)
+    message = prop_def(StringAttr)
+    result = result_def(Printable)
+    traits = traits_def(Pure())  # no effects until it runs: unused, it is not run
+
+
+def may_not_run(op: Operation, called: Set[str]) -> bool:
+    """Whether op is inside an scf region or a function that `called` names (the callees
+    of the module); ops at the top of a function nothing calls run whenever it does."""
+    parent = op.parent_op()
+    while parent is not None and parent.name != "func.func":
+        if parent.name.startswith("scf."):
+            return True
+        parent = parent.parent_op()
+    name = parent.properties.get("sym_name") if parent is not None else None
+    return isinstance(name, StringAttr) and name.data in called
+
+
+def defer_failures(root: Operation, called: Set[str]) -> int:
+    """Replace every matrix op under `root` whose verifier fails and that may not run
+    (`may_not_run`) by a matrix.fail with its message; how many. Ops that surely run keep
+    failing verification (a compile-time error at their location)."""
+    bad: list[tuple[Operation, str]] = []
+    for op in root.walk():
+        if not isinstance(op, MatrixOp) or isinstance(op, FailOp) or len(op.results) != 1:
+            continue
+        try:
+            op.verify_facts()
+        except VerifyException as e:
+            if may_not_run(op, called):
+                bad.append((op, str(e)))
+    for op, message in bad:
+        name = getattr(op, "MATRIX_OP", type(op)).name  # a phys twin reports its matrix op
+        fail = FailOp.build(
+            result_types=[op.results[0].type],
+            properties={"op": StringAttr(name), "message": StringAttr(message)},
+        )
+        fail.location = op.location
+        Rewriter.replace_op(op, fail)
+    return len(bad)
+
+
 # ---------------------------------------------------------------------------
 # Data-dependent reorganisation: table, remove_empty, outer, order.
 
@@ -1510,6 +1564,7 @@ Matrix = Dialect(
         ToScalarOp,
         FromScalarOp,
         CastOp,
+        FailOp,
         TableOp,
         RemoveEmptyOp,
         OuterOp,

@@ -40,7 +40,11 @@ def op_error(op: Operation, message: str, name: str | None = None) -> str:
 
 
 def source_op_name(op: Operation) -> str:
-    """The op the user wrote: a phys twin reports as its matrix op (phys.slice -> matrix.slice)."""
+    """The op the user wrote: a phys twin reports as its matrix op (phys.slice -> matrix.slice),
+    a matrix.fail (or its twin) as the op it stands for."""
+    failed = op.properties.get("op") if op.name in ("matrix.fail", "phys.fail") else None
+    if isinstance(failed, StringAttr):
+        return failed.data
     base = getattr(op, "MATRIX_OP", None)
     return base.name if base is not None else op.name
 

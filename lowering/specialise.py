@@ -34,8 +34,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, BlockArgument
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from amls.dialects.matrix import CastOp, MatrixOp, MatrixType
+from amls.dialects.matrix import CastOp, MatrixOp, MatrixType, defer_failures
 from amls.dialects.value_facts import ArgFacts, arg_facts, set_arg_facts
+from amls.passes.sizes.callgraph import CallGraph
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,8 @@ def specialise_function(module: ModuleOp, name: str, specs: Sequence[ArgSpec | N
             Rewriter.insert_op(c, InsertPoint.at_start(block))
             arg.replace_all_uses_with(c.result)
     fn.function_type = FunctionType.from_lists(types, list(fn.function_type.outputs.data))
+    # What the argument facts prove failing where it may not run fails when it runs.
+    defer_failures(fn, CallGraph.build(module).called())
     return True
 
 

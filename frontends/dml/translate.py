@@ -37,9 +37,11 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from amls.dialects import matrix as mx
+from amls.dialects.matrix import defer_failures
 from amls.frontends.dml import syntax as S
 from amls.frontends.dml.syntax import DMLError
 from amls.interpreter.kernels.javatext import java_double
+from amls.passes.sizes.callgraph import CallGraph
 
 ANY = mx.MatrixType(None, None)
 
@@ -268,6 +270,7 @@ class Translator:
         self.collect_functions(stmts, self.file, "")
         main = func.FuncOp("main", ([], []))
         self.block = main.body.blocks.first  # type: ignore[assignment]
+        self.main_block = self.block
         self.module.body.blocks.first.add_op(main)  # type: ignore[union-attr]
         self.stmts([s for s in stmts if not isinstance(s, S.FuncDef | S.Source)], set())
         ret = func.ReturnOp()
@@ -365,11 +368,15 @@ class Translator:
         assert X is not None
         r0, nr, rb = self.index_range(target.rows, X, 0, target)
         c0, nc, cb = self.index_range(target.cols, X, 1, target)
-        self.check_index(X, rb, cb, target)
+        wrong = self.check_index(X, rb, cb, target)
+        if value.kind == "matrix" and wrong is None:
+            wrong = self.check_extent(X, value.ssa, (nr, nc), (rb, cb), target)  # type: ignore[arg-type]
+        if wrong is not None:
+            self.env[target.name] = Val("matrix", self.fails(mx.UpdateOp, wrong, target, X.type))
+            return
         if value.kind == "matrix":
             v = value.ssa
             assert v is not None
-            self.check_extent(X, v, (nr, nc), (rb, cb), target)
         elif value.scalar:
             v = self.mop(mx.FillOp, [self.ssa_as(value, "f64", node), nr, nc], node)
         else:
@@ -946,10 +953,10 @@ class Translator:
         extent: tuple[SSAValue, SSAValue],
         bounds: tuple[tuple[Any, Any] | None, tuple[Any, Any] | None],
         node: S.Node,
-    ) -> None:
-        """X[rows, cols] = v needs v of the range's size, as SystemDS checks: a located
-        error now where both sizes are known, otherwise a check that stops the run (never
-        a partial or broadcast assignment)."""
+    ) -> str | None:
+        """X[rows, cols] = v needs v of the range's size, as SystemDS checks: the message
+        where both sizes are known and differ (`fails` decides when it is reported),
+        otherwise a check that stops the run (never a partial or broadcast assignment)."""
         xt, vt = X.type, v.type
         xdims = (xt.rows, xt.cols) if isinstance(xt, mx.MatrixType) else (None, None)
         vdims = (vt.rows, vt.cols) if isinstance(vt, mx.MatrixType) else (None, None)
@@ -964,12 +971,11 @@ class Translator:
         got = [d if isinstance(d, int) else None for d in vdims]
         if None not in want and None not in got:
             if want != got:
-                raise self.err(
-                    node,
+                return (
                     f"left index [{shown}] is {want[0]}x{want[1]}, "
-                    f"but the assigned matrix is {got[0]}x{got[1]}",
+                    f"but the assigned matrix is {got[0]}x{got[1]}"
                 )
-            return
+            return None
         # Sizes known only at run time: nrow(v) != rows or ncol(v) != cols stops the run.
         bad: SSAValue | None = None
         for n_op, ext in ((mx.NrowOp, extent[0]), (mx.NcolOp, extent[1])):
@@ -979,6 +985,7 @@ class Translator:
         assert bad is not None
         text = f"left index [{shown}]: the assigned matrix differs in size from the index range"
         self.block.add_ops(mx.stop_if(bad, text, self._loc(node)))
+        return None
 
     def check_index(
         self,
@@ -986,9 +993,10 @@ class Translator:
         rows: tuple[Any, Any] | None,
         cols: tuple[Any, Any] | None,
         node: S.Node,
-    ) -> None:
-        """Index bounds known now, checked as SystemDS does (1-based, lo <= hi, within the
-        matrix when its size is known): a located error in DML's terms."""
+    ) -> str | None:
+        """Index bounds known now, checked as SystemDS does (1-based, lo <= hi: a located
+        error in DML's terms); the message where the matrix's known size rules them out
+        (`fails` decides when it is reported)."""
         t = X.type
         dims = (t.rows, t.cols) if isinstance(t, mx.MatrixType) else (None, None)
         dims = tuple(d if isinstance(d, int) else None for d in dims)
@@ -1005,14 +1013,28 @@ class Translator:
                     node, f"index [{shown}]: {what} range {lo}:{hi} ends before it starts"
                 )
             if n is not None and any(x is not None and x > n for x in b):
-                raise self.err(node, f"index [{shown}] out of bounds for a {size or '?'} matrix")
+                return f"index [{shown}] out of bounds for a {size or '?'} matrix"
+        return None
+
+    def fails(
+        self, cls: type[Operation], message: str, node: S.Node, t: Attribute = ANY
+    ) -> SSAValue:
+        """A `cls` op that the sizes known now prove failing: a located error where it
+        surely runs (the top of the script), else a matrix.fail that raises it if it runs
+        (in a branch, a loop or a function), as SystemDS reports it only then."""
+        if self.block is self.main_block:
+            raise self.err(node, message)
+        props = {"op": StringAttr(cls.name), "message": StringAttr(message)}  # type: ignore[attr-defined]
+        return self.mop(mx.FailOp, [], node, t, props)
 
     def index(self, e: S.Index) -> Val:
         base = self.lookup(e.name, e)
         X = self.need_matrix(base, e, "indexing")
         r0, nr, rb = self.index_range(e.rows, X, 0, e)
         c0, nc, cb = self.index_range(e.cols, X, 1, e)
-        self.check_index(X, rb, cb, e)
+        wrong = self.check_index(X, rb, cb, e)
+        if wrong is not None:
+            return Val("matrix", self.fails(mx.SliceOp, wrong, e))
         r1 = self.emit(arith.AddiOp(r0, nr), e).results[0]
         c1 = self.emit(arith.AddiOp(c0, nc), e).results[0]
         out = self.mop(mx.SliceOp, [X, r0, r1, c0, c1], e)
@@ -1513,7 +1535,11 @@ def import_dml(
 ) -> ModuleOp:
     """Translate a DML script into a matrix-dialect module (raises DMLError)."""
     stmts = S.parse(text, file)
-    return Translator(file, args, nvargs).translate(stmts)
+    module = Translator(file, args, nvargs).translate(stmts)
+    # Sizes from .mtd files and literals can prove an op in a branch, a loop or a function
+    # failing: it fails if it runs, as in SystemDS (an op that surely runs stays an error).
+    defer_failures(module, CallGraph.build(module).called())
+    return module
 
 
 __all__ = ["DMLError", "Translator", "import_dml", "os"]

@@ -1386,6 +1386,11 @@ def cast(op: mx.CastOp, args: Args) -> Any:
     return args[0]  # only static facts change; the value is the same object
 
 
+@_register(mx.FailOp)
+def fail(op: mx.FailOp, args: Args) -> Any:
+    raise KernelError(op.message.data)  # reported as op.op's error (source_op_name)
+
+
 def check_cast(op: Any, value: Any) -> None:
     """A cast states dims (and maybe an nnz) the value must have: one it does not have is
     an error where the cast is (-O0 would compute on with the wrong facts, -O2 fold them)."""

@@ -46,6 +46,10 @@ class CallGraph:
             callees[name] = [c for c in seen if c in funcs]
         return CallGraph(funcs, callees, _recursive(callees), calls)
 
+    def called(self) -> set[str]:
+        """The functions some call of the module calls."""
+        return {c for cs in self.callees.values() for c in cs}
+
     def sites(self) -> dict[str, list[func.CallOp]]:
         """The calls to each function of the module."""
         sites: dict[str, list[func.CallOp]] = {n: [] for n in self.funcs}
