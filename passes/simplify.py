@@ -19,6 +19,7 @@ from xdsl.passes import ModulePass
 
 from amls.passes import at_least, register_pass
 from amls.passes.rewrite.driver import Rule, apply_rules
+from amls.passes.rewrite.registry import plugin_rules
 from amls.passes.rewrite.rules_dynamic import DYNAMIC_RULES
 from amls.passes.rewrite.rules_static import STATIC_RULES
 from amls.passes.rewrite.trace import Traced
@@ -29,6 +30,8 @@ class SimplifyPass(Traced, ModulePass):
     """Apply `rules` until none applies, at most `max_rewrites` times."""
 
     rules: ClassVar[Sequence[Rule]] = ()
+    tables: ClassVar[tuple[str, ...]] = ()
+    """The tables whose plugin rules (rewrite/registry.py) run after `rules`."""
     bound_warning: ClassVar[str] = "{name}: warning: stopped after {n} rewrites"
 
     max_rewrites: int = 10000
@@ -39,7 +42,7 @@ class SimplifyPass(Traced, ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         self.trace.clear()
-        apply_rules(op, self.rules, self.trace, self.max_rewrites)
+        apply_rules(op, (*self.rules, *plugin_rules(*self.tables)), self.trace, self.max_rewrites)
         if self.trace.bound_hit:
             print(self.bound_warning.format(name=self.name, n=self.max_rewrites), file=sys.stderr)
 
@@ -49,6 +52,7 @@ class SimplifyPass(Traced, ModulePass):
 class SimplifyStaticPass(SimplifyPass):
     name = "simplify-static"
     rules = STATIC_RULES
+    tables = ("static",)
 
 
 @register_pass
@@ -56,6 +60,7 @@ class SimplifyStaticPass(SimplifyPass):
 class SimplifyDynamicPass(SimplifyPass):
     name = "simplify-dynamic"
     rules = DYNAMIC_RULES
+    tables = ("dynamic",)
 
 
 @dataclass(frozen=True)
@@ -65,4 +70,5 @@ class SimplifyBothPass(SimplifyPass):
 
     name = "simplify"
     rules = (*STATIC_RULES, *DYNAMIC_RULES)
+    tables = ("static", "dynamic")
     bound_warning = "rewrite-fixpoint: warning: simplify stopped after {n} rewrites"

@@ -1,4 +1,5 @@
-"""An amls plugin: the `stats` dialect with one op, its kernel and a rewrite pass.
+"""An amls plugin: the `stats` dialect with one op, its kernel, a rewrite pass and a
+rewrite rule for -O1/-O2.
 
 Load it without editing amls:
 
@@ -7,7 +8,8 @@ Load it without editing amls:
 
 `stats.zscore %X` standardises each column: (X - colMeans(X)) / colSds(X), with
 the population standard deviation. Pass `expand-zscore` rewrites it into plain
-matrix ops, so a program using it also runs without the plugin after expansion.
+matrix ops, so a program using it also runs without the plugin after expansion. Rule
+`zscore-neg` joins amls's own simplifications (simplify-static, rewrite-fixpoint).
 """
 
 from __future__ import annotations
@@ -36,6 +38,11 @@ from amls.dialects import matrix as m
 from amls.dialects import register_dialect
 from amls.interpreter.kernels import KernelError, kernel
 from amls.passes import register_pass
+from amls.passes.rewrite.driver import Rule
+from amls.passes.rewrite.pattern import Op, Var
+from amls.passes.rewrite.registry import register_rule
+from amls.passes.sizes.facts import Facts, MatFacts
+from amls.passes.sizes.rules import size_rule
 
 
 @irdl_op_definition
@@ -57,6 +64,13 @@ class ZScoreOp(m.MatrixOp):
 
 Stats = Dialect("stats", [ZScoreOp], [])
 register_dialect(Stats)
+
+
+@size_rule(ZScoreOp)
+def zscore_size(op: ZScoreOp, ins: list[Facts]) -> Facts:
+    """The input's dims (a constant column gives NaN: no bound on nnz or finiteness)."""
+    x = ins[0]
+    return MatFacts.make(x.rows, x.cols) if isinstance(x, MatFacts) else MatFacts()
 
 
 @kernel(ZScoreOp)
@@ -103,3 +117,11 @@ class ExpandZScorePass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         PatternRewriteWalker(ExpandZScore()).rewrite_module(op)
+
+
+# zscore(-X) = -zscore(X), bit for bit: negation is exact, so the column means, the centred
+# values, their squares and the deviations are those of X, negated where they were. With
+# it, amls's neg-neg rule turns -zscore(-X) into zscore(X). (A cell equal to its column's
+# mean gives +0 on one side and -0 on the other: equal under amls's numerics, as nsz.)
+X = Var("X")
+register_rule(Rule("zscore-neg", Op(ZScoreOp, -X), -Op(ZScoreOp, X)))

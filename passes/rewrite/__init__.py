@@ -9,4 +9,5 @@ A rule is a row of a table: name, pattern, replacement, condition.
 - `trace`: which rule fired where (`amls-opt --rewrite-trace`).
 - `driver`: `Rule` and the RewritePattern that runs a table.
 - `rules_static`, `rules_dynamic`: the tables; docs/rewrites.md is generated from them.
+- `registry`: `register_rule`, a plugin's rows added to a table.
 """

@@ -117,3 +117,99 @@ def test_a_plugin_size_rule_that_raises_is_reported_once(tmp_path: Path) -> None
     assert r.returncode == 0, r.stderr
     assert r.stderr.count("warning: size rule amls_plugin_sizeraise.sq_rule for bs.sq") == 1
     assert "raised AttributeError" in r.stderr
+
+
+RULE = """from amls.passes.rewrite.driver import Rule
+from amls.passes.rewrite.pattern import Var
+from amls.passes.rewrite.registry import register_rule
+
+X = Var("X")
+register_rule(Rule("{name}", -(-X), X){table})
+"""
+
+
+def test_a_rule_name_amls_uses_is_an_error(tmp_path: Path) -> None:
+    p = tmp_path / "r.py"
+    p.write_text(RULE.format(name="neg-neg", table=""))
+    r = opt("--load-plugin", p, "-O2", TINY)
+    assert r.returncode == 1
+    assert "rewrite rule 'neg-neg' is already amls's own; give it another name" in r.stderr
+
+
+def test_two_plugins_with_one_rule_name_clash_and_a_bad_table_is_an_error(tmp_path: Path) -> None:
+    a, b, c = tmp_path / "a.py", tmp_path / "b.py", tmp_path / "c.py"
+    a.write_text(RULE.format(name="my-neg-neg", table=""))
+    b.write_text(RULE.format(name="my-neg-neg", table=', "dynamic"'))
+    c.write_text(RULE.format(name="other", table=', "fancy"'))
+    r = opt("--load-plugin", a, "--load-plugin", b, TINY)
+    assert r.returncode == 1
+    assert "rewrite rule 'my-neg-neg' is already registered by amls_plugin_a" in r.stderr
+    r = opt("--load-plugin", a, "--load-plugin", a, "-O2", TINY)
+    assert r.returncode == 0, r.stderr
+    r = opt("--load-plugin", c, TINY)
+    assert r.returncode == 1
+    assert "register_rule: table must be one of static, dynamic, got 'fancy'" in r.stderr
+
+
+def test_a_kernel_for_an_op_amls_runs_is_an_error(tmp_path: Path) -> None:
+    p = tmp_path / "k.py"
+    p.write_text(
+        "from amls.dialects import matrix as m\n"
+        "from amls.interpreter.kernels import kernel\n"
+        "@kernel(m.AddOp)\n"
+        "def add(op, args):\n"
+        "    return args[0]\n"
+    )
+    r = opt("--load-plugin", p, TINY)
+    assert r.returncode == 1
+    assert "op 'matrix.add' has amls's own kernel; a plugin cannot replace it" in r.stderr
+    assert "k.py:3)" in r.stderr
+
+
+ZSCORE_NEG = """func.func @main(%X: !matrix.mat<?x?xf64>) -> !matrix.mat<?x?xf64> {
+  %n = matrix.neg %X : !matrix.mat<?x?xf64>
+  %z = stats.zscore %n : !matrix.mat<?x?xf64>
+  %r = matrix.neg %z : !matrix.mat<?x?xf64>
+  func.return %r : !matrix.mat<?x?xf64>
+}
+"""
+
+
+def test_the_plugin_rule_keeps_the_numbers(tmp_path: Path) -> None:
+    """zscore-neg (examples/plugin) at -O2 gives -O0's numbers: random data from files,
+    vectors, a column with one value (NaN), sparse and empty inputs."""
+    import numpy as np
+    import scipy.io
+    import scipy.sparse as sp
+
+    src = tmp_path / "zn.mlir"
+    src.write_text(ZSCORE_NEG)
+    rng = np.random.default_rng(7)
+    const = rng.standard_normal((5, 3))
+    const[:, 1] = 2.5
+    inputs: dict[str, object] = {
+        "2x1.npy": rng.standard_normal((2, 1)),
+        "9x1.npy": rng.standard_normal((9, 1)) * 1e3,
+        "6x4.npy": rng.uniform(-1, 1, (6, 4)),
+        "const.npy": const,
+        "sparse.mtx": sp.random(20, 6, density=0.2, random_state=3, format="coo"),
+        "empty.npy": np.zeros((4, 0)),
+    }
+    for name, value in inputs.items():
+        path = tmp_path / name
+        if name.endswith(".mtx"):
+            scipy.io.mmwrite(str(path), value)
+        else:
+            np.save(path, value)
+        got = []
+        for level in ("-O0", "-O2"):
+            out = tmp_path / f"{name}{level}.npz"
+            r = subprocess.run(
+                [sys.executable, "-m", "amls.tools.run", "--load-plugin", str(STATS), str(src),
+                 level, "--arg", f"X={path}", "-o", str(out)],
+                capture_output=True, text=True, cwd=ROOT,
+            )  # fmt: skip
+            assert r.returncode == 0, (name, level, r.stderr)
+            with np.load(out) as z:
+                got.append(z["result_0"])
+        np.testing.assert_array_equal(got[0], got[1], err_msg=name)  # NaN == NaN, -0 == 0
