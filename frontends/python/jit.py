@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import inspect
 import os
 import time
@@ -336,6 +337,7 @@ class JitFunction:
         with cached_imports():  # amls's imports and compile, not the user's classes
             capture = self._capture(kinds)
             plan = self._compile(capture, tuple(sig))
+        _freeze_at_exit()
         self._plans[key] = plan
         fresh = capture.seconds if len(self._stats.events) < len(self._captures) else 0.0
         self._stats.events.append(Event(plan.signature, plan.seconds, fresh))
@@ -483,6 +485,20 @@ def _to_numpy(kind: Val, v: Any) -> Any:
 
 
 _SESSION: Any = None
+_EXIT_HOOK: list[bool] = []
+
+
+def _freeze_at_exit() -> None:
+    """At exit, freeze what the process holds before CPython's last collection, which
+    would walk it all: the plans' IR made that ~0.2 s of a small script's ~1 s (measured
+    0.36-0.44 s from the end of the script to the end of the process, 0.15-0.19 s with
+    it). Python does not promise __del__ for objects alive at exit; atexit handlers
+    registered later (a Dask cluster's shutdown) still run first."""
+    if not _EXIT_HOOK:
+        import atexit
+
+        atexit.register(gc.freeze)
+        _EXIT_HOOK.append(True)
 
 
 def _session(workers: int) -> Any:

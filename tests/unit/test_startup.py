@@ -442,3 +442,26 @@ def test_jit_caches_only_while_amls_imports_and_compiles(tmp_path: Path) -> None
         )
         assert r.returncode == 0, r.stderr
         assert r.stdout.split() == ["12.0", "False", "True", "PyRDLOpDefinitionError"]
+
+
+def test_jit_freezes_at_exit_after_its_own_and_before_the_users_handlers(tmp_path: Path) -> None:
+    """After the first compile, one atexit handler freezes the heap (CPython's last
+    collection would walk the plans' IR): handlers registered later run before it, ones
+    registered earlier after it, and output and the exit status are as without it."""
+    script = tmp_path / "user.py"
+    script.write_text(
+        "import atexit, gc\n"
+        "import numpy as np\n"
+        "import amls\n"
+        "atexit.register(lambda: print('early', gc.get_freeze_count() > 0))\n"
+        "@amls.jit\n"
+        "def gram(X):\n"
+        "    return X.T @ X\n"
+        "print(float(gram(np.ones((3, 2))).sum()), float(gram(np.ones((4, 3))).sum()))\n"
+        "import sys\n"
+        "print(sys.modules['amls.frontends.python.jit']._EXIT_HOOK)\n"
+        "atexit.register(lambda: print('late', gc.get_freeze_count() > 0))\n"
+    )
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split("\n")[:-1] == ["12.0 36.0", "[True]", "late False", "early True"]
