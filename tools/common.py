@@ -241,11 +241,24 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
         return LocatedParser(ctx, text, name, line_offset).parse_module()
     except ParseError as e:
         e.span = dataclasses.replace(e.span, line_offset=line_offset)
-        if re.match(r"(Operation \S+|dialect \S+|'\S+') is not registered$", e.msg):
+        exponent = _exponent_without_point(text, e.span.start)
+        if exponent is not None:  # `1e-300`: MLIR's lexer reads 1, then an op named `e`
+            e.msg = f"a float literal needs a '.' before its exponent: write {exponent}"
+        elif re.match(r"(Operation \S+|dialect \S+|'\S+') is not registered$", e.msg):
             e.msg += " (if a plugin defines it, load it with --load-plugin MODULE)"
         raise UserError(format_parse_error(e)) from e
     except VerifyException as e:  # an attribute or type that does not verify
         raise UserError(f"{name}: error: {e}") from e
+
+
+def _exponent_without_point(text: str, at: int) -> str | None:
+    """`1.0e-300` where the error is at a literal written `1e-300` (the lexer stops after
+    its `e`), else None."""
+    lo = max(0, at - 40)
+    for m in re.finditer(r"(?<![\w.])([+-]?\d+)([eE][+-]?\d+)", text[lo : at + 40]):
+        if m.start() + lo < at <= m.end() + lo:
+            return f"{m.group(1)}.0{m.group(2)}"
+    return None
 
 
 def verify_value_facts(module: ModuleOp) -> None:
