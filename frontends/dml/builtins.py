@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from xdsl.dialects import arith
+from xdsl.dialects import arith, scf
 from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
     BoolAttr,
@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     f64,
     i64,
 )
+from xdsl.ir import Block, Region, SSAValue
 
 from amls.dialects import matrix as mx
 from amls.frontends.dml import syntax as S
@@ -66,7 +67,45 @@ def _reduce(tr: Translator, c: S.Call, kind: str, axis: str) -> Val:
     props = {"kind": StringAttr(kind), "axis": StringAttr(axis)}
     if axis == "all":
         return Val("f64", tr.mop(mx.ReduceOp, [X], c, f64, props))
-    return Val("matrix", tr.mop(mx.ReduceOp, [X], c, ANY, props))
+    if kind == "sum":  # 0 over an empty axis in SystemDS and NumPy alike
+        return Val("matrix", tr.mop(mx.ReduceOp, [X], c, ANY, props))
+    return Val(
+        "matrix", _zero_if_empty(tr, c, X, axis, lambda: tr.mop(mx.ReduceOp, [X], c, ANY, props))
+    )
+
+
+def _zero_if_empty(
+    tr: Translator, c: S.Call, X: SSAValue, axis: str, aggregate: Callable[[], SSAValue]
+) -> SSAValue:
+    """A row or column aggregate as SystemDS defines it where the axis it aggregates over
+    is empty (X has 0 columns for a row aggregate, 0 rows for a column one): 0s, where
+    the matrix ops follow NumPy (a mean is NaN, a max -Inf, an index max an error).
+    Known sizes decide now; otherwise an scf.if, which -O1/-O2 fold once sizes are known."""
+    t = X.type
+    n = (t.cols if axis == "row" else t.rows) if isinstance(t, mx.MatrixType) else None
+    if n is not None and n > 0:
+        return aggregate()
+
+    def zeros() -> SSAValue:
+        zero = tr.const(0.0, "f64", c).ssa
+        one = tr.const(1, "i64", c).ssa
+        keep = tr.mop(mx.NrowOp if axis == "row" else mx.NcolOp, [X], c, i64)
+        rc = [keep, one] if axis == "row" else [one, keep]
+        return tr.mop(mx.FillOp, [zero, *rc], c)
+
+    if n == 0:
+        return zeros()
+    size = tr.mop(mx.NcolOp if axis == "row" else mx.NrowOp, [X], c, i64)
+    zero = tr.const(0, "i64", c).ssa
+    empty = tr.emit(arith.CmpiOp(size, zero, "eq"), c).results[0]
+    blocks = (Block(), Block())
+    for block, make in zip(blocks, (zeros, aggregate), strict=True):
+        out = tr._in_block(block, make)  # noqa: SLF001 (the translator's block scope)
+        y = scf.YieldOp(out)
+        y.location = tr._loc(c)  # noqa: SLF001
+        block.add_op(y)
+    op = tr.emit(scf.IfOp(empty, [ANY], Region(blocks[0]), Region(blocks[1])), c)
+    return op.results[0]
 
 
 for _name, _kind, _axis in [
@@ -104,9 +143,13 @@ def _row_index(tr: Translator, c: S.Call) -> Val:
     X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
     kind = "maxindex" if c.name == "rowIndexMax" else "minindex"  # SystemDS's ties, NaN
     props = {"kind": StringAttr(kind), "axis": StringAttr("row")}
-    idx = tr.mop(mx.ReduceOp, [X], c, ANY, props)
-    one = tr.const(1.0, "f64", c).ssa
-    return Val("matrix", tr.mop(mx.AddOp, [idx, one], c))  # 1-based, as DML
+
+    def index() -> SSAValue:
+        idx = tr.mop(mx.ReduceOp, [X], c, ANY, props)
+        one = tr.const(1.0, "f64", c).ssa
+        return tr.mop(mx.AddOp, [idx, one], c)  # 1-based, as DML
+
+    return Val("matrix", _zero_if_empty(tr, c, X, "row", index))
 
 
 @builtin("min", "max")
@@ -145,7 +188,9 @@ def _moment(tr: Translator, c: S.Call, kind: str, axis: str) -> Val:
     props = {"kind": StringAttr(kind), "axis": StringAttr(axis)}
     if axis == "all":
         return Val("f64", tr.mop(mx.ReduceOp, [X], c, f64, props))
-    return Val("matrix", tr.mop(mx.ReduceOp, [X], c, ANY, props))
+    return Val(
+        "matrix", _zero_if_empty(tr, c, X, axis, lambda: tr.mop(mx.ReduceOp, [X], c, ANY, props))
+    )
 
 
 for _name, _kind, _axis in [

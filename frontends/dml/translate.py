@@ -1139,6 +1139,12 @@ class Translator:
                 "%/%": arith.DivSIOp,
                 "%%": arith.RemSIOp,
             }[op]
+            if op == "%%" and y.const in (None, 0):
+                # SystemDS's integer x %% 0 is 0 (it computes in doubles: NaN, cast to 0),
+                # and so is x %% 1: the divisor 0 becomes 1.
+                zero, one = self.const(0, "i64", node), self.const(1, "i64", node)
+                is0 = self.emit(arith.CmpiOp(y.ssa, zero.ssa, "eq"), node).results[0]
+                y = Val("i64", self.emit(arith.SelectOp(is0, one.ssa, y.ssa), node).results[0])
             return Val("i64", self.emit(cls(x.ssa, y.ssa), node).results[0])
         x, y = (
             self.materialize(self.to_f64(a, node), node),

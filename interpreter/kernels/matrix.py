@@ -1483,9 +1483,9 @@ def remove_empty(op: mx.RemoveEmptyOp, args: Args) -> Mat:
         keep = _dense(s).ravel() != 0
     else:
         keep = _nonempty_lines(x, by_rows)
-        if not keep.any() and mx.empty_return(op):
-            shape = (1, x.shape[1]) if by_rows else (x.shape[0], 1)
-            return _finish(sp.csr_array(shape, dtype=np.float64))  # one zero line
+    if not keep.any() and mx.empty_return(op):  # nothing kept, by content or by select
+        shape = (1, x.shape[1]) if by_rows else (x.shape[0], 1)
+        return _finish(sp.csr_array(shape, dtype=np.float64))  # one zero line, as SystemDS
     idx = np.flatnonzero(keep)
     if len(idx) == n:
         return x

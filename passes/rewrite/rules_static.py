@@ -140,6 +140,16 @@ def table_cells(builder: Builder, bd: Bindings) -> SSAValue | None:
     return builder.insert(arith.SIToFPOp(n, f64))
 
 
+def kept_of_select(builder: Builder, bd: Bindings) -> SSAValue:
+    """nrow (ncol) of removeEmpty(X, select=s): the selected lines, or the one zero line
+    that empty_return gives when none is (SystemDS's rewrite says 0 there, while its
+    kernel returns that line)."""
+    n = builder.insert(mx.NnzOp.build(operands=[bd["s"]], result_types=[i64]))
+    if not mx.empty_return(bd["R"].owner):
+        return n
+    return builder.insert(arith.MaxSIOp(n, _i64(builder, 1)))
+
+
 def kept_of_vector(builder: Builder, bd: Bindings) -> SSAValue | None:
     """nrow(removeEmpty(v, rows)) of a column vector: its non-zeros, or the one zero row."""
     if not mx.empty_return(bd["R"].owner):
@@ -352,9 +362,11 @@ STATIC_RULES: list[Rule] = [
     Rule("remove-empty-agg", reduce(K, "row", Op(mx.RemoveEmptyOp, X, props={"margin": "cols"})),
          reduce(K, "row", X), when=one_of("kind", "sum", "sumsq")),
     Rule("remove-empty-nrow", Op(mx.NrowOp, Op(mx.RemoveEmptyOp, X, Mat("s"),
-                                               props={"margin": "rows"})), Op(mx.NnzOp, Mat("s"))),
+                                               props={"margin": "rows"}).as_("R")),
+         Native(kept_of_select)),
     Rule("remove-empty-nrow", Op(mx.NcolOp, Op(mx.RemoveEmptyOp, X, Mat("s"),
-                                               props={"margin": "cols"})), Op(mx.NnzOp, Mat("s"))),
+                                               props={"margin": "cols"}).as_("R")),
+         Native(kept_of_select)),
     Rule("remove-empty-nrow",
          Op(mx.NrowOp, Op(mx.RemoveEmptyOp, Mat("v"), props={"margin": "rows"}).as_("R")),
          Native(kept_of_vector), when=is_col_vector("v")),

@@ -550,7 +550,11 @@ def remove_empty(op: mx.RemoveEmptyOp, ins: Sequence[Facts]) -> Facts:
     else:
         nnz = 0 if x.nnz == 0 else None
         sel = _mat(ins[1])
-        kept = 0 if sel.nnz == 0 else sel.cells if sel.nnz == sel.cells else None
+        if sel.nnz == 0:
+            kept = 1 if mx.empty_return(op) else 0  # nothing selected: one zero line
+            nnz = 0
+        else:
+            kept = sel.cells if sel.nnz == sel.cells else None
     if by_rows:
         return MatFacts.make(kept, other, nnz, x.nnz_ub, keep_ub, x.cols_ub, x.finite)
     return MatFacts.make(other, kept, nnz, x.nnz_ub, x.rows_ub, keep_ub, x.finite)
