@@ -2,8 +2,9 @@
 
     python bench/startup.py [--reps 10] [--no-readme] [--baseline DIR]
 
---baseline DIR adds the amls-opt and amls-run of another installation (DIR holds its
-bin/: e.g. a venv of an older commit) to every round, for before/after tables.
+--baseline DIR adds the amls-opt, amls-run and jit script of another installation (DIR
+holds its bin/: e.g. a venv of an older commit) to every round, for before/after tables.
+`python bench/startup_jit.py` is a user's tiny @amls.jit script, the whole process.
 
 Each round runs the commands one after the other; one untimed warm-up round first (page
 cache, and the bytecode cache: PYTHONDONTWRITEBYTECODE is dropped from the children's
@@ -48,6 +49,8 @@ COMMANDS: dict[str, list[str]] = {
         *(str(BIN / "amls-run"), str(TINY), "--arg", "n=2"),
     ],
 }
+JIT = "python bench/startup_jit.py"
+COMMANDS[JIT] = [PYTHON, str(BENCH / "startup_jit.py")]  # a user's script: no target
 TARGET_S = 0.4
 # What a first run (nothing cached yet) costs: amls/startup.py's caches off.
 COLD = "AMLS_CODE_CACHE=off amls-run bench/startup_tiny.mlir --arg n=2"
@@ -57,7 +60,7 @@ ENV: dict[str, dict[str, str]] = {COLD: {"AMLS_CODE_CACHE": "off"}}
 
 def add_baseline(venv: Path) -> None:
     for name, cmd in list(COMMANDS.items()):
-        if name.startswith("amls-"):
+        if name.startswith("amls-") or name == JIT:
             tool = venv / "bin" / Path(cmd[0]).name
             COMMANDS[f"{name} (baseline)"] = [str(tool), *cmd[1:]]
 
@@ -106,6 +109,8 @@ def table(times: dict[str, list[tuple[float, float]]]) -> str:
             target = ""
         elif name in ENV:
             target = f"({target}: no target, the first run's cost)"
+        elif name.startswith(JIT):
+            target = "(no target: a user's script, imports, compile and exit included)"
         rows.append(
             f"| `{name}` | {wall:.3f} | {min(w for w, _ in ts):.3f} | {cpu:.3f} "
             f"| {wall / base_wall:.2f} | {cpu / base_cpu:.2f} | {target} |"
