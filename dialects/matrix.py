@@ -1122,16 +1122,28 @@ class SliceOp(MatrixOp):
         shape: list[Dim] = []
         for lo_v, hi_v, n, what in ((self.r0, self.r1, r, "row"), (self.c0, self.c1, c, "col")):
             lo, hi = _const_int(lo_v), _const_int(hi_v)
-            if lo is not None and lo < 0:
-                raise VerifyException(f"{what} slice start {lo} is negative")
-            if lo is not None and n is not None and lo > n:
-                raise VerifyException(f"{what} slice start {lo} is out of range for {_fmt((r, c))}")
-            if lo is not None and hi is not None and hi < lo:
-                raise VerifyException(f"{what} slice [{lo}:{hi}] is reversed")
-            if hi is not None and n is not None and hi > n:
-                raise VerifyException(f"{what} slice end {hi} is out of range for {_fmt((r, c))}")
+            wrong = slice_error(what, lo, hi, n, (r, c))
+            if wrong is not None:
+                raise VerifyException(wrong)
             shape.append(hi - lo if lo is not None and hi is not None else None)
         _check_result(self, (shape[0], shape[1]))
+
+
+def slice_error(
+    what: str, lo: int | None, hi: int | None, n: Dim, shape: tuple[Dim, Dim]
+) -> str | None:
+    """Why `what` ("row" or "col") bounds [lo:hi] of a slice of a `shape` matrix (n along
+    that axis) fail, as far as what is known says; None if they need not. One wording for
+    the verifier and the kernels, so -O0 and -O2 report a failing slice alike."""
+    if lo is not None and lo < 0:
+        return f"{what} slice start {lo} is negative"
+    if lo is not None and n is not None and lo > n:
+        return f"{what} slice start {lo} is out of range for {_fmt(shape)}"
+    if lo is not None and hi is not None and hi < lo:
+        return f"{what} slice [{lo}:{hi}] is reversed"
+    if hi is not None and n is not None and hi > n:
+        return f"{what} slice end {hi} is out of range for {_fmt(shape)}"
+    return None
 
 
 @irdl_op_definition

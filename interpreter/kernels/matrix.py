@@ -1204,9 +1204,10 @@ def slice_(op: mx.SliceOp, args: Args) -> Mat:
         axes = op.attributes["dml_index"].data  # type: ignore[attr-defined]
         _check_dml_index(axes, (r0, r1), (c0, c1), (nr, nc))
     if not (0 <= r0 <= r1 <= nr and 0 <= c0 <= c1 <= nc):
-        raise KernelError(
-            f"slice [{r0}:{r1}, {c0}:{c1}] is out of range or reversed for a {nr}x{nc} matrix"
-        )
+        for what, lo, hi, n in (("row", r0, r1, nr), ("col", c0, c1, nc)):
+            wrong = mx.slice_error(what, lo, hi, n, (nr, nc))
+            if wrong is not None:
+                raise KernelError(wrong)  # the verifier's words: -O0 and -O2 alike
     if sp.issparse(a):
         return _finish(a[r0:r1, c0:c1])
     return a[r0:r1, c0:c1].copy()  # a copy: a view would keep all of `a` alive

@@ -69,7 +69,10 @@ def _slice(s: DistSession, op: Any, args: Args) -> Any:
     m, n = x.shape
     r0, r1, c0, c1 = (mk._as_int(v, "slice bound") for v in (r0, r1, c0, c1))
     if not (0 <= r0 <= r1 <= m and 0 <= c0 <= c1 <= n):
-        raise KernelError(f"slice [{r0}:{r1}, {c0}:{c1}] is out of range for {m}x{n}")
+        for what, lo, hi, size in (("row", r0, r1, m), ("col", c0, c1, n)):
+            wrong = mx.slice_error(what, lo, hi, size, (m, n))
+            if wrong is not None:
+                raise KernelError(wrong)  # the verifier's and the local kernel's words
     return slice_(x, r0, r1, c0, c1)
 
 

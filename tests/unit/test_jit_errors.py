@@ -205,7 +205,7 @@ CASES = [
     (return_in_loop, (X,), "return inside a loop is not supported yet"),
     (kind_changes, (X, 1.0), "'r' is a 2-D array on one path and a float on another"),
     (bad_matmul, (X,), "matmul"),
-    (bad_slice_at_run_time, (X, 1), "slice [11:12, 0:3] is out of range or reversed for a 4x3"),
+    (bad_slice_at_run_time, (X, 1), "row slice start 11 is out of range for 4x3"),
     (singular_solve, (X,), "matrix.solve"),
     (recursive, (X, 2), "recursive call of recursive is not supported"),
 ]
