@@ -66,6 +66,7 @@ from amls.passes.rewrite.pattern import (
 X, Y, A, B, C = Mat("X"), Mat("Y"), Mat("A"), Mat("B"), Mat("C")
 v, v1, v2, u = Mat("v"), Mat("v1"), Mat("v2"), Mat("u")
 K = PropVar("kind")
+a = Num("a")
 
 # -- replacements with code -------------------------------------------------------
 
@@ -307,6 +308,13 @@ DYNAMIC_RULES: list[Rule] = [
     Rule("empty-binary", X - Y, -Y, when=all_of(same_shape("X", "Y"), is_empty("X"))),
     Rule("identity-mm", X @ Op(mx.FillOp, Lit(1.0), Var("r"), Var("c")).as_("y"), X,
          when=all_of(is_1x1("y"), conformable("root"))),
+    # A row of one value times Y is that value times Y's column sums (and Y times such a
+    # column its row sums): PageRank's teleport u %*% p with u = matrix(1/n, 1, n). The
+    # factor leaves the sum (distribution, docs/numerics.md); a finite one keeps Inf/NaN.
+    Rule("fill-mm", Op(mx.FillOp, a, Var("r"), Var("k")).as_("F") @ Y, a * colSums(Y),
+         when=all_of(rows_are("F", 1), not_(is_1x1("F")), finite("a"), conformable("root"))),
+    Rule("fill-mm", X @ Op(mx.FillOp, a, Var("r"), Var("k")).as_("F"), a * rowSums(X),
+         when=all_of(cols_are("F", 1), not_(is_1x1("F")), finite("a"), conformable("root"))),
     Rule("scalar-mm", X @ Var("y"), X * to_scalar(Var("y")),
          when=all_of(is_1x1("y"), _NOT_SCALAR_MAT, conformable("root"))),
     Rule("scalar-mm", Var("y") @ X, to_scalar(Var("y")) * X,

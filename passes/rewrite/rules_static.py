@@ -270,6 +270,7 @@ STATIC_RULES: list[Rule] = [
              when=nonzero_const("s"))
         for ax in ("row", "col")
     ),
+    Rule("to-scalar-from-scalar", to_scalar(Op(mx.FromScalarOp, s)), s),  # a 1x1 round trip
     Rule("to-scalar-push", to_scalar(X * Y), Op(arith.MulfOp, to_scalar(X), to_scalar(Y)),
          when=all_of(is_1x1("X"), is_1x1("Y"))),
     *(

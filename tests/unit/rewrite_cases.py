@@ -1135,6 +1135,14 @@ def _identity_mm(draw: Draw) -> Instance:
     return done(f, f.mm(x, f.fill(1.0, (1, 1))), exact=True)
 
 
+@case("to-scalar-from-scalar", STATIC)
+def _to_scalar_from_scalar(draw: Draw) -> Instance:
+    f = F()
+    x = f.num(draw(st.one_of(finite_scalars, st.sampled_from([math.inf, -math.inf, math.nan]))))
+    one = f.op("matrix.from_scalar", [x], (1, 1))
+    return done(f, f.to_scalar(one), exact=True)
+
+
 @case("scalar-mm", DYNAMIC)
 def _scalar_mm(draw: Draw) -> Instance:
     f = F()
@@ -1145,6 +1153,19 @@ def _scalar_mm(draw: Draw) -> Instance:
     else:
         out = f.mm(y, f.arg(draw(matrices((1, n)))))
     return done(f, out, exact=True)
+
+
+@case("fill-mm", DYNAMIC)
+def _fill_mm(draw: Draw) -> Instance:
+    f = F()
+    # a 1x1 fill is scalar-mm's; k = 0, or an operand without non-zeros, empty-mm's
+    k, m = draw(dims(2, 5)), draw(dims(1, 4))
+    a = draw(finite_scalars)
+    if draw(st.booleans()):
+        out = f.mm(f.fill(a, (1, k)), f.arg(draw(matrices((k, m), nonempty=True))))
+    else:
+        out = f.mm(f.arg(draw(matrices((m, k), nonempty=True))), f.fill(a, (k, 1)))
+    return done(f, out, exact=False)
 
 
 @case("diag-mm", DYNAMIC)

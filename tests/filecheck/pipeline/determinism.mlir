@@ -21,7 +21,7 @@
 // RUN: amls-opt %t.1 --split-input-file | filecheck %s
 // CHECK-NOT: error
 // CHECK-LABEL: func.func @main(
-// CHECK:         phys.matmul local mm %u, %pi
+// CHECK:         phys.reduce local sum all %pi
 // CHECK-LABEL: func.func @main(
 // CHECK:         %q = phys.matmul local mm %A, %{{[0-9]+}}
 // CHECK-LABEL: func.func @main(

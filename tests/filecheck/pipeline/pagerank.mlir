@@ -2,9 +2,10 @@
 //   p = alpha * (G %*% p) + (1 - alpha) * ((e %*% u) %*% p)
 // The teleport term (e %*% u) %*% p would build a dense n x n matrix (1e10
 // cells, 80 GB) every iteration. At -O2 mmchain reorders it to e %*% (u %*% p),
-// scalar-mm turns the 1x1 u %*% p into a scalar, fill-scale makes e times it a
-// fill of that scalar and fill-to-scalar adds it as a scalar: no n x n value is
-// left but G itself, and no n x 1 one but p. -O1 (no rewrites) keeps it.
+// fill-mm turns u %*% p (u = matrix(1/n, 1, n)) into (1/n) * sum(p), scalar-mm
+// the 1x1 into a scalar, fill-scale makes e times it a fill of that scalar and
+// fill-to-scalar adds it as a scalar: no n x n value is left but G itself, and no
+// n x 1 one but p. -O1 (no rewrites) keeps it.
 
 // RUN: amls-opt %s -O2 --rewrite-trace -o %t.mlir 2>&1 | filecheck %s --check-prefix=TRACE
 // RUN: filecheck %s < %t.mlir
@@ -17,6 +18,7 @@
 // TRACE-DAG: rewrite-count: scalar-mm 1
 // TRACE-DAG: rewrite-count: fill-scale 2
 // TRACE-DAG: rewrite-count: fill-to-scalar 1
+// TRACE-DAG: rewrite-count: fill-mm 1
 // TRACE-NOT: warning
 
 // No value of type n x n is produced (`: T` and `-> T` forms), G is only an
@@ -26,8 +28,8 @@
 // CHECK:         scf.for
 // CHECK-NOT:     {{: |-> }}!matrix.mat<100000x100000xf64
 // CHECK-DAG:       %Gp = phys.matmul local mm %G, %pi : (!matrix.mat<100000x100000xf64, nnz=1000000>, !matrix.mat<100000x1xf64>) -> !matrix.mat<100000x1xf64>
-// CHECK-DAG:       %[[UP:.*]] = phys.matmul local mm %u, %pi : (!matrix.mat<1x100000xf64, nnz=100000>, !matrix.mat<100000x1xf64>) -> !matrix.mat<1x1xf64>
-// CHECK-DAG:       %[[S:.*]] = phys.to_scalar local %[[UP]] : (!matrix.mat<1x1xf64>) -> f64
+// CHECK-DAG:       %[[UP:.*]] = phys.reduce local sum all %pi : (!matrix.mat<100000x1xf64>) -> f64
+// CHECK-DAG:       %[[S:.*]] = arith.mulf %inv_n, %[[UP]] : f64
 // CHECK-DAG:       %[[T:.*]] = arith.mulf %beta, %[[S]] : f64
 // CHECK-DAG:       phys.add local %aGp, %[[T]] : (!matrix.mat<100000x1xf64>, f64) -> !matrix.mat<100000x1xf64>
 // CHECK-NOT:     {{: |-> }}!matrix.mat<100000x100000xf64
