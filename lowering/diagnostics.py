@@ -42,10 +42,11 @@ def op_error(op: Operation, message: str, name: str | None = None) -> str:
 def source_op_name(op: Operation) -> str:
     """The op the user wrote: a phys twin reports as its matrix op (phys.slice -> matrix.slice),
     a matrix.fail (or its twin) as the op it stands for."""
-    failed = op.properties.get("op") if op.name in ("matrix.fail", "phys.fail") else None
-    if isinstance(failed, StringAttr):
-        return failed.data
+    from amls.dialects.matrix import FailOp
+
     base = getattr(op, "MATRIX_OP", None)
+    if (base or type(op)) is FailOp:
+        return op.properties["op"].data  # type: ignore[attr-defined]
     return base.name if base is not None else op.name
 
 

@@ -15,7 +15,6 @@ Register with the decorator, one kernel per op class (plugins do the same):
     def my_op(op: MyOp, args: tuple[Any, ...]) -> Any: ...
 """
 
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -44,17 +43,16 @@ def kernel(*op_types: type[Operation] | str) -> Callable[[Kernel], Kernel]:
     Outside amls (a plugin), an op amls already runs is an error: amls's kernels load
     when first needed and would replace the plugin's, and constant folding would still
     use amls's, so the two would disagree."""
-    caller = str(sys._getframe(1).f_globals.get("__name__", ""))  # noqa: SLF001 (who registers)
-    if not caller.startswith("amls."):
-        builtin = load_builtin_kernels()
-        for t in op_types:
-            if not isinstance(t, str) and t in builtin:
-                raise ValueError(
-                    f"op '{getattr(t, 'name', t)}' has amls's own kernel; a plugin cannot "
-                    f"replace it ({caller})"
-                )
 
     def register(fn: Kernel) -> Kernel:
+        if not fn.__module__.startswith("amls."):
+            builtin = load_builtin_kernels()
+            for t in op_types:
+                if not isinstance(t, str) and t in builtin:
+                    raise ValueError(
+                        f"op '{getattr(t, 'name', t)}' has amls's own kernel; a plugin "
+                        f"cannot replace it ({fn.__module__})"
+                    )
         for t in op_types:
             if isinstance(t, str):
                 upstream_op(t, lambda cls: KERNELS.__setitem__(cls, fn))

@@ -128,42 +128,43 @@ register_rule(Rule("{name}", -(-X), X){table})
 """
 
 
+def load_fails(plugin: Path, text: str, *argv: str | Path) -> str:
+    """Write `text` as the plugin, load it: status 1; returns stderr."""
+    plugin.write_text(text)
+    r = opt("--load-plugin", plugin, *argv, TINY)
+    assert r.returncode == 1, r.stderr
+    return r.stderr
+
+
 def test_a_rule_name_amls_uses_is_an_error(tmp_path: Path) -> None:
-    p = tmp_path / "r.py"
-    p.write_text(RULE.format(name="neg-neg", table=""))
-    r = opt("--load-plugin", p, "-O2", TINY)
-    assert r.returncode == 1
-    assert "rewrite rule 'neg-neg' is already amls's own; give it another name" in r.stderr
+    err = load_fails(tmp_path / "r.py", RULE.format(name="neg-neg", table=""), "-O2")
+    assert "rewrite rule 'neg-neg' is already amls's own; give it another name" in err
 
 
 def test_two_plugins_with_one_rule_name_clash_and_a_bad_table_is_an_error(tmp_path: Path) -> None:
     a, b, c = tmp_path / "a.py", tmp_path / "b.py", tmp_path / "c.py"
     a.write_text(RULE.format(name="my-neg-neg", table=""))
     b.write_text(RULE.format(name="my-neg-neg", table=', "dynamic"'))
-    c.write_text(RULE.format(name="other", table=', "fancy"'))
     r = opt("--load-plugin", a, "--load-plugin", b, TINY)
     assert r.returncode == 1
     assert "rewrite rule 'my-neg-neg' is already registered by amls_plugin_a" in r.stderr
     r = opt("--load-plugin", a, "--load-plugin", a, "-O2", TINY)
     assert r.returncode == 0, r.stderr
-    r = opt("--load-plugin", c, TINY)
-    assert r.returncode == 1
-    assert "register_rule: table must be one of static, dynamic, got 'fancy'" in r.stderr
+    err = load_fails(c, RULE.format(name="other", table=', "fancy"'))
+    assert "register_rule: table must be one of static, dynamic, got 'fancy'" in err
 
 
 def test_a_kernel_for_an_op_amls_runs_is_an_error(tmp_path: Path) -> None:
-    p = tmp_path / "k.py"
-    p.write_text(
+    err = load_fails(
+        tmp_path / "k.py",
         "from amls.dialects import matrix as m\n"
         "from amls.interpreter.kernels import kernel\n"
         "@kernel(m.AddOp)\n"
         "def add(op, args):\n"
-        "    return args[0]\n"
+        "    return args[0]\n",
     )
-    r = opt("--load-plugin", p, TINY)
-    assert r.returncode == 1
-    assert "op 'matrix.add' has amls's own kernel; a plugin cannot replace it" in r.stderr
-    assert "k.py:3)" in r.stderr
+    assert "op 'matrix.add' has amls's own kernel; a plugin cannot replace it" in err
+    assert "k.py:3)" in err
 
 
 ZSCORE_NEG = """func.func @main(%X: !matrix.mat<?x?xf64>) -> !matrix.mat<?x?xf64> {
