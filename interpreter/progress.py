@@ -19,9 +19,10 @@ import time
 from typing import Any, TextIO
 
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import FileLineColLoc
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation
+
+from amls.dialects.locations import file_line_col
 
 AFTER_ENV = "AMLS_PROGRESS_AFTER"
 """Seconds before the line appears (default 2; tests set it lower)."""
@@ -31,8 +32,8 @@ _LOOPS = (scf.ForOp, scf.WhileOp)
 
 
 def _where(op: Operation) -> str:
-    loc = op.location
-    if isinstance(loc, FileLineColLoc):
+    loc = file_line_col(op.location)
+    if loc is not None:
         return f" ({os.path.basename(loc.filename.data)}:{loc.line.data})"
     return ""
 

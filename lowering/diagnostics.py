@@ -9,9 +9,11 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
+
+from amls.dialects.locations import file_line_col, format_location, source_name
 
 
 class UserError(Exception):
@@ -26,17 +28,32 @@ def location_of(op: Operation) -> str | None:
     """`file:line:col` of op, or of its nearest located ancestor."""
     cur: Operation | None = op
     while cur is not None:
-        loc = cur.location
-        if isinstance(loc, FileLineColLoc):
-            return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+        loc = file_line_col(cur.location)
+        if loc is not None:
+            return format_location(loc)
         cur = cur.parent_op()
     return None
 
 
 def op_error(op: Operation, message: str, name: str | None = None) -> str:
+    """`file:line:col: error: NAME: message`. NAME is the construct a frontend named at
+    the op's location (DML's `as.scalar`), else `name` or the op's own; the message then
+    drops a lead naming the IR op ("to_scalar expects ..." -> "expects ...")."""
     where = location_of(op)
     name = name or op.name
+    spelled = source_name(op)
+    if spelled is not None:
+        message = _without_lead(message, (name, name.rpartition(".")[2]))
+        name = spelled
     return f"{where}: error: {name}: {message}" if where else f"error: {name}: {message}"
+
+
+def _without_lead(message: str, names: tuple[str, ...]) -> str:
+    for n in names:
+        for sep in (": ", " "):
+            if message.startswith(n + sep):
+                return message[len(n) + len(sep) :]
+    return message
 
 
 def source_op_name(op: Operation) -> str:

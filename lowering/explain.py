@@ -209,9 +209,9 @@ def explain_module(module: ModuleOp, estimator: str = "mnc") -> str:
 
 def _frontend_source(op: Operation) -> str:
     """`  @ file.dml:line:col` for ops a frontend made (an .mlir input names its own lines)."""
-    from xdsl.dialects.builtin import FileLineColLoc
+    from amls.dialects.locations import file_line_col, format_location
 
-    loc = op.location
-    if isinstance(loc, FileLineColLoc) and loc.filename.data.endswith((".dml", ".py")):
-        return f"  @ {loc.filename.data}:{loc.line.data}:{loc.column.data}"
+    loc = file_line_col(op.location)
+    if loc is not None and loc.filename.data.endswith((".dml", ".py")):
+        return f"  @ {format_location(loc)}"
     return ""

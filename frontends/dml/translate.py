@@ -37,6 +37,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from amls.dialects import matrix as mx
+from amls.dialects.locations import named_location
 from amls.dialects.matrix import defer_failures
 from amls.frontends.dml import syntax as S
 from amls.frontends.dml.syntax import DMLError
@@ -229,6 +230,19 @@ class FuncInfo:
     namespaces: dict[str, str] | None = None
 
 
+def spelling(node: S.Node) -> str | None:
+    """How errors name the construct at `node`: as the script spells it (`as.scalar`,
+    `%*%`, `-`), right and left indexing by SystemDS's names; None: the IR op's name."""
+    match node:
+        case S.Call(name=name) | S.BinOp(op=name) | S.Unary(op=name):
+            return name
+        case S.Index():
+            return "right indexing"
+        case S.Assign(target=S.Index()):
+            return "left indexing"
+    return None
+
+
 class Translator:
     def __init__(
         self,
@@ -258,9 +272,7 @@ class Translator:
         return DMLError(self.cur_file, node.line, node.col, message)
 
     def emit(self, op: Operation, node: S.Node) -> Operation:
-        op.location = FileLineColLoc(
-            StringAttr(self.cur_file), IntAttr(node.line), IntAttr(node.col)
-        )
+        op.location = named_location(spelling(node), self.cur_file, node.line, node.col)
         self.block.add_op(op)
         return op
 

@@ -19,6 +19,7 @@ from xdsl.dialects.builtin import (
     FloatAttr,
     IntAttr,
     IntegerAttr,
+    NameLoc,
     StringAttr,
     f64,
     i1,
@@ -62,6 +63,29 @@ _OUTER_NAME: dict[type[Operation], str] = {cls: n for n, cls in mx.OUTER_OPS.ite
 _SPARSE_KEEPS = {"*": "either", "/": "lhs", "+": "both", "-": "both", "neg": "lhs"}
 
 
+_SYMBOLS: dict[type[ast.AST], str] = {
+    ast.MatMult: "@", ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
+    ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**", ast.USub: "-", ast.UAdd: "+",
+    ast.Not: "not", ast.Invert: "~", ast.BitAnd: "&", ast.BitOr: "|",
+    ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+}  # fmt: skip
+
+
+def spelling(node: ast.AST | None) -> str | None:
+    """How errors name the construct at `node`, as the function spells it (`@`,
+    `np.linalg.solve`, `X.sum`); None: the IR op's own name."""
+    match node:
+        case ast.BinOp(op=op) | ast.UnaryOp(op=op) | ast.AugAssign(op=op):
+            return _SYMBOLS.get(type(op))
+        case ast.Compare(ops=[op, *_]):
+            return _SYMBOLS.get(type(op))
+        case ast.Call(func=f):
+            return ast.unparse(f)
+        case ast.Subscript():
+            return "indexing"
+    return None
+
+
 class Builder:
     """Appends located ops to the current block."""
 
@@ -89,7 +113,9 @@ class Builder:
         return FileLineColLoc(StringAttr(self.file), IntAttr(line), IntAttr(col))
 
     def emit(self, op: Operation, node: ast.AST | None) -> Operation:
-        op.location = self.loc(node)
+        loc = self.loc(node)
+        name = spelling(node)
+        op.location = loc if name is None else NameLoc(StringAttr(name), loc)
         self.block.add_op(op)
         return op
 

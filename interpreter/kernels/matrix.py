@@ -1182,16 +1182,20 @@ def _check_dml_index(
 ) -> None:
     """A DML index X[lo:hi, lo:hi] (the 0-based half-open bounds of the axes in `axes`,
     "r" and/or "c") within its matrix, reported 1-based as DML wrote it."""
-    given = [(b, n) for ax, b, n in (("r", rows, shape[0]), ("c", cols, shape[1])) if ax in axes]
+    given = [
+        (b, n, what)
+        for ax, b, n, what in (("r", rows, shape[0], "row"), ("c", cols, shape[1], "column"))
+        if ax in axes
+    ]
     parts = [
         "" if ax not in axes else f"{b[0] + 1}" if b[1] == b[0] + 1 else f"{b[0] + 1}:{b[1]}"
         for ax, b in (("r", rows), ("c", cols))
     ]
     where = f"index [{', '.join(parts)}]"
-    for (lo, hi), _n in given:
-        if hi <= lo and lo >= 0:
-            raise KernelError(f"{where}: range {lo + 1}:{hi} ends before it starts")
-    if any(lo < 0 or hi > n for (lo, hi), n in given):
+    for (lo, hi), _n, what in given:
+        if hi <= lo and lo >= 0:  # the translator's words for the same error
+            raise KernelError(f"{where}: {what} range {lo + 1}:{hi} ends before it starts")
+    if any(lo < 0 or hi > n for (lo, hi), n, _ in given):
         raise KernelError(f"{where} out of bounds for a {shape[0]}x{shape[1]} matrix")
 
 

@@ -12,17 +12,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from xdsl.dialects.builtin import FileLineColLoc
 from xdsl.ir import Operation
+
+from amls.dialects.locations import file_line_col, format_location
 
 
 def location(op: Operation) -> str:
     """file:line:col of op, or of the nearest enclosing op that has one."""
     cur: Operation | None = op
     while cur is not None:
-        if isinstance(cur.location, FileLineColLoc):
-            loc = cur.location
-            return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+        loc = file_line_col(cur.location)
+        if loc is not None:
+            return format_location(loc)
         cur = cur.parent_op()
     return "unknown"
 
