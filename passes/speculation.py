@@ -20,6 +20,7 @@ from __future__ import annotations
 import math as pymath
 
 from xdsl.dialects import arith, scf
+from xdsl.dialects.arith import IntegerOverflowFlag
 from xdsl.ir import Operation, SSAValue
 
 from amls.dialects import matrix as mx
@@ -35,7 +36,7 @@ _NEVER_FAIL: tuple[type[Operation], ...] = (
     mx.FromScalarOp, mx.CastOp,
     arith.ConstantOp, arith.AddfOp, arith.SubfOp, arith.MulfOp, arith.DivfOp, arith.NegfOp,
     arith.MaximumfOp, arith.MinimumfOp, arith.MaxnumfOp, arith.MinnumfOp,
-    arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.AndIOp, arith.OrIOp, arith.XOrIOp,
+    arith.AndIOp, arith.OrIOp, arith.XOrIOp,
     arith.MaxSIOp, arith.MinSIOp, arith.CmpiOp, arith.CmpfOp, arith.SelectOp,
     arith.SIToFPOp, arith.ExtSIOp, arith.ExtUIOp, arith.IndexCastOp, arith.TruncIOp,
     scf.YieldOp,
@@ -232,9 +233,18 @@ def can_fail(op: Operation) -> bool:
     if isinstance(op, _INT_DIVISIONS):
         d = int_of(op.rhs)
         return d is None or d == 0
+    if isinstance(op, arith.AddiOp | arith.SubiOp | arith.MuliOp):
+        # overflow<nsw> traps on a signed wrap (the scalar kernels); without it, it wraps
+        if IntegerOverflowFlag.NSW not in op.overflow_flags.data:
+            return False
+        a, b = int_of(op.lhs), int_of(op.rhs)
+        if a is None or b is None:
+            return True
+        r = {arith.AddiOp: a + b, arith.SubiOp: a - b}.get(type(op), a * b)
+        return not -(1 << 63) <= r < 1 << 63
     if isinstance(op, arith.FPToSIOp):
         x = constant_value(op.input)
-        return not (isinstance(x, float | int) and pymath.isfinite(x))
+        return not (isinstance(x, float | int) and -(2.0**63) <= x < 2.0**63)
     if isinstance(op, scf.IfOp):
         return any(can_fail(inner) for region in op.regions for inner in region.walk())
     if isinstance(op, mx.MatrixOp):

@@ -522,10 +522,34 @@ def _scalar_cast(kind: str) -> Builtin:
         if kind == "f64":
             return tr.to_f64(v, c)
         if kind == "i64":
-            return tr.to_i64(v, c)
+            return _java_long(tr, v, c) if v.kind == "f64" else tr.to_i64(v, c)
         return tr.to_i1(v, c)
 
     return fn
+
+
+_I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def _java_long(tr: Translator, v: Val, c: S.Call) -> Val:
+    """as.integer of a double as Java's (long) cast: toward zero, NaN to 0, clamped to
+    the long range (arith.fptosi fails out of range: the clamp comes first)."""
+    if v.const is not None:
+        x = float(v.const)
+        n = 0 if math.isnan(x) else min(max(x, -(2.0**63)), 2.0**63)
+        n = _I64_MAX if n == 2.0**63 else int(n)
+        return tr.const(n, "i64", c)
+    x = v.ssa
+    lim, neg = tr.const(2.0**63, "f64", c), tr.const(-(2.0**63), "f64", c)
+    cmp = lambda a, b, pred: tr.emit(arith.CmpfOp(a, b, pred), c).results[0]  # noqa: E731
+    nan, hi, lo = cmp(x, x, "uno"), cmp(x, lim.ssa, "oge"), cmp(x, neg.ssa, "ole")
+    bad = tr.emit(arith.OrIOp(tr.emit(arith.OrIOp(nan, hi), c).results[0], lo), c).results[0]
+    zero = tr.const(0.0, "f64", c)
+    safe = tr.emit(arith.SelectOp(bad, zero.ssa, x), c).results[0]
+    n = tr.emit(arith.FPToSIOp(safe, i64), c).results[0]
+    big, small = tr.const(_I64_MAX, "i64", c), tr.const(_I64_MIN, "i64", c)
+    n = tr.emit(arith.SelectOp(hi, big.ssa, n), c).results[0]
+    return Val("i64", tr.emit(arith.SelectOp(lo, small.ssa, n), c).results[0])
 
 
 BUILTINS["as.double"] = _scalar_cast("f64")

@@ -916,6 +916,10 @@ class Translator:
                 self.need_scalar(v, e)
                 if v.kind == "i1":
                     v = self.to_i64(v, e)
+                if v.kind == "f64":  # negation, not 0 - v: -(0.0) is -0.0, 1/-0.0 is -Inf
+                    if v.const is not None:
+                        return Val("f64", None, -float(v.const))
+                    return Val("f64", self.emit(arith.NegfOp(v.ssa), e).results[0])
                 return self.binop("-", Val(v.kind, None, 0), v, e)
             if v.kind == "matrix":
                 return Val("matrix", self.mop(mx.NotOp, [v.ssa], e))
@@ -1139,7 +1143,7 @@ class Translator:
                 ]
                 return Val("i1", self.emit(arith.CmpiOp(x.ssa, y.ssa, pred), node).results[0])
             return self.cmp(op, a, b, node)
-        if ints and op in ("+", "-", "*", "%/%", "%%"):
+        if ints and not a.kind == b.kind == "i1" and op in ("+", "-", "*", "%/%", "%%"):
             x, y = (
                 self.materialize(self.to_i64(a, node), node),
                 self.materialize(self.to_i64(b, node), node),
@@ -1157,6 +1161,9 @@ class Translator:
                 zero, one = self.const(0, "i64", node), self.const(1, "i64", node)
                 is0 = self.emit(arith.CmpiOp(y.ssa, zero.ssa, "eq"), node).results[0]
                 y = Val("i64", self.emit(arith.SelectOp(is0, one.ssa, y.ssa), node).results[0])
+            if op in ("+", "-", "*"):  # SystemDS fails on an overflow: amls's nsw traps
+                nsw = arith.IntegerOverflowAttr([arith.IntegerOverflowFlag.NSW])
+                return Val("i64", self.emit(cls(x.ssa, y.ssa, overflow=nsw), node).results[0])
             return Val("i64", self.emit(cls(x.ssa, y.ssa), node).results[0])
         x, y = (
             self.materialize(self.to_f64(a, node), node),
@@ -1227,13 +1234,7 @@ class Translator:
     }  # fmt: skip
 
     def scalar_unary(self, name: str, v: Val, node: S.Node) -> Val:
-        keep_int = name in ("abs", "floor", "ceil") and v.kind in ("i64", "i1")
-        if keep_int:
-            if name == "abs" and v.const is None:
-                neg = self.binop("-", Val("i64", None, 0), v, node)
-                return self.minmax("max", self.to_i64(v, node), neg, node)
-            if name != "abs":
-                return self.to_i64(v, node)
+        # SystemDS's math builtins return doubles, on ints too: abs(-7) prints 7.0
         x = self.to_f64(v, node)
         if name == "sign":
             pos = self.cmp(">", x, Val("f64", None, 0.0), node)
@@ -1256,7 +1257,9 @@ class Translator:
         if x.const is not None and fn is not None:
             try:
                 r = float(fn(x.const))
-                return Val("i64", None, int(r)) if keep_int else Val("f64", None, r)
+                if r == 0 and name in ("floor", "ceil"):  # math.ceil(-0.5) is the int 0
+                    r = math.copysign(0.0, x.const)  # IEEE's (and Java's) is -0.0
+                return Val("f64", None, r)
             except (ValueError, OverflowError):
                 pass
         x = self.materialize(x, node)
@@ -1497,7 +1500,8 @@ def _verify_message(e: VerifyException) -> str:
 
 def _fold(op: str, a: Val, b: Val) -> Val | None:
     x, y = a.const, b.const
-    ints = a.kind in ("i64", "i1") and b.kind in ("i64", "i1")
+    # SystemDS: TRUE + TRUE is the double 2.0 (an int with a boolean is its error)
+    ints = a.kind in ("i64", "i1") and b.kind in ("i64", "i1") and not a.kind == b.kind == "i1"
     xf, yf = float(x), float(y)
     try:
         if op in ("==", "!=", "<", "<=", ">", ">="):
@@ -1527,12 +1531,12 @@ def _fold(op: str, a: Val, b: Val) -> Val | None:
             return Val("f64", None, xf / yf)
         if op == "^":  # math.pow: a ValueError (-8 ^ 0.5) leaves NaN to the kernel
             return Val("f64", None, math.pow(xf, yf))
-        if op == "%/%":
-            r = math.trunc(xf / yf)
-            return Val("i64", None, int(r)) if ints else Val("f64", None, float(r))
-        if op == "%%":
-            r = math.fmod(xf, yf)
-            return Val("i64", None, int(r)) if ints else Val("f64", None, r)
+        if op in ("%/%", "%%") and ints:  # exact, as arith.divsi / remsi compute them
+            q = abs(int(x)) // abs(int(y)) * (1 if (int(x) >= 0) == (int(y) >= 0) else -1)
+            return Val("i64", None, q if op == "%/%" else int(x) - q * int(y))
+        if op in ("%/%", "%%"):  # in doubles, as the kernels: a - trunc(a / b) * b
+            tq = float(math.trunc(xf / yf))
+            return Val("f64", None, tq if op == "%/%" else xf - tq * yf)
     except (ZeroDivisionError, OverflowError, ValueError):
         return None
     return None

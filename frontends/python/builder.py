@@ -222,9 +222,12 @@ class Builder:
                 q = self.emit(arith.FloorDivSIOp(x, y), node).results[0]
                 qy = self.emit(arith.MuliOp(q, y), node).results[0]
                 return Val("i64", self.emit(arith.SubiOp(x, qy), node).results[0])
-            cls = {"+": arith.AddiOp, "-": arith.SubiOp, "*": arith.MuliOp,
-                   "//": arith.FloorDivSIOp}[op]  # fmt: skip
-            return Val("i64", self.emit(cls(x, y), node).results[0])
+            if op == "//":
+                return Val("i64", self.emit(arith.FloorDivSIOp(x, y), node).results[0])
+            # Python's ints never wrap: an i64 overflow fails (nsw traps) instead
+            cls = {"+": arith.AddiOp, "-": arith.SubiOp, "*": arith.MuliOp}[op]
+            nsw = arith.IntegerOverflowAttr([arith.IntegerOverflowFlag.NSW])
+            return Val("i64", self.emit(cls(x, y, overflow=nsw), node).results[0])
         if ints and op == "**" and b.const is not None and b.const >= 0:
             r: Val = Val("i64", None, 1)
             for _ in range(int(b.const)):

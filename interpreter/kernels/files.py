@@ -13,6 +13,7 @@ its array and each chunk is scanned as it arrives, while it is still in cache.
 from __future__ import annotations
 
 import json
+import math
 import os
 import warnings
 from pathlib import Path
@@ -22,6 +23,7 @@ import numpy as np
 
 from amls.interpreter.kernels import KernelError
 from amls.interpreter.kernels import sparse as sp
+from amls.interpreter.kernels.javatext import java_double
 from amls.interpreter.kernels.scan import CHUNK, DataFacts, DenseScan, remember, scan
 
 FORMATS = ("npy", "csv", "mtx", "text")
@@ -246,14 +248,22 @@ def save_matrix(
         # Open the file ourselves: np.save and mmwrite would append their extension.
         if scalar is not None and fmt != "npy":  # the value alone, in any text format
             dense = x.toarray() if sp.issparse(x) else np.asarray(x)
-            Path(path).write_text(f"{float(dense.reshape(-1)[0]):.17g}\n")
+            v = float(dense.reshape(-1)[0])
+            text = java_double(v) if scalar == "double" else f"{v:.17g}"
+            Path(path).write_text(text + "\n")
         elif fmt == "npy":
             with open(path, "wb") as f:
                 np.save(f, x.toarray() if sp.issparse(x) else x)
         elif fmt == "csv":
             names = sep.join(f"C{j + 1}" for j in range(x.shape[1])) if header else ""
-            dense = x.toarray() if sp.issparse(x) else x
-            np.savetxt(path, dense, delimiter=sep, fmt="%.17g", header=names, comments="")
+            dense = (x.toarray() if sp.issparse(x) else x) + 0.0  # -0.0 is written 0
+            if np.isfinite(dense).all():
+                np.savetxt(path, dense, delimiter=sep, fmt="%.17g", header=names, comments="")
+            else:  # NaN, Infinity, -Infinity as SystemDS spells them (and reads them back)
+                with open(path, "w") as f:
+                    f.write(names + "\n" if header else "")
+                    rows = dense.tolist()
+                    f.writelines(sep.join(_cell(v, True) for v in r) + "\n" for r in rows)
         elif fmt in ("mtx", "text"):
             _save_ijv(x, path, fmt == "mtx")
         else:
@@ -282,8 +292,17 @@ def _save_ijv(x: np.ndarray | sp.csr_array, path: str, mm: bool) -> None:
         elif c.nnz == 0:
             f.write("0 0 0\n")
         f.writelines(
-            f"{i} {j} {v!r}\n" for i, j, v in zip(rows, c.indices + 1, c.data.tolist(), strict=True)
+            f"{i} {j} {_cell(v)}\n"
+            for i, j, v in zip(rows, c.indices + 1, c.data.tolist(), strict=True)
         )
+
+
+def _cell(v: float, fixed: bool = False) -> str:
+    """A cell as text: round-tripping digits (17 significant ones if `fixed`, as the csv
+    writer's finite files); NaN, Infinity, -Infinity as Java spells them."""
+    if not math.isfinite(v):
+        return java_double(v)
+    return f"{v:.17g}" if fixed else repr(v)
 
 
 def _write_mtd(x: np.ndarray | sp.csr_array, path: str, fmt: str, sep: str, header: bool) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from xdsl.dialects import arith
+from xdsl.dialects.arith import IntegerOverflowFlag
 from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType
 
 from amls.interpreter.kernels import KernelError, kernel
@@ -77,13 +78,19 @@ def round_half_away(x: float) -> float:
 
 
 def _finite_or_same(fn: Callable[[float], Any]) -> Callable[[float], float]:
-    return lambda x: float(fn(x)) if pymath.isfinite(x) else x
+    """An int-valued rounding as IEEE's: Inf and NaN as they are, and a zero result with
+    x's sign (math.ceil(-0.5) is the int 0; IEEE's ceil is -0.0, as NumPy's and Java's)."""
+    return lambda x: pymath.copysign(float(fn(x)), x) if pymath.isfinite(x) else x
+
+
+def _width(op: Any) -> int:
+    t = op.results[0].type
+    return t.width.data if isinstance(t, IntegerType) else 64
 
 
 def _wrap(v: int, op: Any) -> int:
     """Two's-complement wrap to the result's bit width (MLIR integer semantics)."""
-    t = op.results[0].type
-    width = t.width.data if isinstance(t, IntegerType) else 64
+    width = _width(op)
     if width == 1:
         return v & 1
     v &= (1 << width) - 1
@@ -155,8 +162,26 @@ def _register_float_binary(cls: type[Any] | str, fn: Callable[[float, float], fl
     kernel(cls)(lambda op, args: fn(float(args[0]), float(args[1])))
 
 
+_SYMBOL = {arith.AddiOp: "sum", arith.SubiOp: "difference", arith.MuliOp: "product"}
+
+
 def _register_int_binary(cls: type[Any], fn: Callable[[int, int], int]) -> None:
-    kernel(cls)(lambda op, args: _wrap(fn(int(args[0]), int(args[1])), op))
+    if cls not in _SYMBOL:
+        kernel(cls)(lambda op, args: _wrap(fn(int(args[0]), int(args[1])), op))
+        return
+
+    def run(op: Any, args: Args) -> int:
+        a, b = int(args[0]), int(args[1])
+        v = fn(a, b)
+        w = _wrap(v, op)
+        if w != v and IntegerOverflowFlag.NSW in op.overflow_flags.data:
+            # `overflow<nsw>`: a signed wrap is poison in MLIR; amls traps instead of
+            # returning a wrapped number (DML fails here, Python ints never wrap).
+            what = _SYMBOL[cls]  # not the operands: canonical forms may swap them
+            raise KernelError(f"integer overflow: the {what} does not fit in {_width(op)} bits")
+        return w
+
+    kernel(cls)(run)
 
 
 def _register_float_unary(cls: type[Any] | str, fn: Callable[[float], float]) -> None:
@@ -184,9 +209,12 @@ def sitofp(op: Any, args: Args) -> float:
 @kernel(arith.FPToSIOp)
 def fptosi(op: Any, args: Args) -> int:
     x = float(args[0])
-    if not pymath.isfinite(x):
-        raise KernelError(f"arith.fptosi of {x}")
-    return _wrap(int(x), op)
+    width = _width(op)
+    # Out of range (NaN, Inf, |x| >= 2^(width-1)) is poison in MLIR: amls fails rather
+    # than return a wrapped number. DML's as.integer clamps first, as Java's cast does.
+    if not pymath.isfinite(x) or not -(2.0 ** (width - 1)) <= x < 2.0 ** (width - 1):
+        raise KernelError(f"cannot convert {x!r} to a {width}-bit integer")
+    return int(x)
 
 
 @kernel(arith.ExtUIOp, arith.ExtSIOp, arith.IndexCastOp)

@@ -262,6 +262,34 @@ def test_read_write_csv_header_sep_and_mtd(tmp_path: Path) -> None:
     assert "!matrix.mat<2x2xf64, nnz=4>" in str(module)
 
 
+@pytest.mark.parametrize("level", ["O0", "O2"])
+def test_written_files_spell_values_as_systemds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], level: str
+) -> None:
+    """NaN and the infinities are written NaN, Infinity, -Infinity (SystemDS fails to read
+    NumPy's nan / inf), -0.0 as 0, a double scalar with Java's shortest digits; and read
+    back by amls."""
+    script = f"""M = matrix("1 0 -2 4", rows=2, cols=2)
+N = M / 0
+write(N, "{tmp_path}/n.csv", format="csv")
+write(N, "{tmp_path}/n.txt", format="text")
+write(-(M * 0), "{tmp_path}/z.csv", format="csv")
+write(M + 0.5, "{tmp_path}/m.csv", format="csv")
+s = 0.1
+write(s, "{tmp_path}/s.txt")
+"""
+    run_dml(script, capsys, level)
+    assert (tmp_path / "n.csv").read_text() == "Infinity,NaN\n-Infinity,Infinity\n"
+    assert (tmp_path / "n.txt").read_text() == (
+        "1 1 Infinity\n1 2 NaN\n2 1 -Infinity\n2 2 Infinity\n"
+    )
+    assert (tmp_path / "z.csv").read_text() == "0,0\n0,0\n"
+    assert (tmp_path / "m.csv").read_text() == "1.5,0.5\n-1.5,4.5\n"
+    assert (tmp_path / "s.txt").read_text().strip() == "0.1"
+    back = run_dml(f'N = read("{tmp_path}/n.csv")\nprint(sum(N == N))', capsys, level)
+    assert back.strip() == "3.0"
+
+
 @pytest.mark.parametrize(
     ("text", "where", "message"),
     [

@@ -146,6 +146,13 @@ def bad_slice_at_run_time(X, k):
     return X[k + 10]  # <- here
 
 
+def int_overflow(X, n):
+    k = n
+    for _ in range(70):
+        k = k * 2  # <- here
+    return X.sum() + k
+
+
 def singular_solve(X):
     return np.linalg.solve(X.T @ X * 0, X.T @ X)  # <- here
 
@@ -207,6 +214,7 @@ CASES = [
     (bad_matmul, (X,), "error: @: inner dimensions differ: 4x3 %*% 4x3"),
     (bad_slice_at_run_time, (X, 1), "row slice start 11 is out of range for 4x3"),
     (singular_solve, (X,), "error: np.linalg.solve: the "),
+    (int_overflow, (X, 7), "error: *: integer overflow: the product does not fit in 64 bits"),
     (recursive, (X, 2), "recursive call of recursive is not supported"),
 ]
 

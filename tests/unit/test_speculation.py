@@ -121,6 +121,18 @@ CASES: list[tuple[str, str, str, bool]] = [
      True),
     ("divf", "%x: f64, %y: f64", "%r = arith.divf %x, %y : f64", False),
     ("fptosi", "%x: f64", "%r = arith.fptosi %x : f64 to i64", True),
+    ("fptosi_const", "", "%x = arith.constant -2.5e18 : f64\n%r = arith.fptosi %x : f64 to i64",
+     False),
+    ("fptosi_const_out_of_range", "",
+     "%x = arith.constant 9.3e18 : f64\n%r = arith.fptosi %x : f64 to i64", True),
+    ("muli_wraps", "%k: i64", "%r = arith.muli %k, %k : i64", False),
+    ("muli_nsw", "%k: i64", "%r = arith.muli %k, %k overflow<nsw> : i64", True),
+    ("addi_nsw_consts", "", "%a = arith.constant 4611686018427387903 : i64\n"
+     "%r = arith.addi %a, %a overflow<nsw> : i64", False),
+    ("addi_nsw_consts_overflow", "", "%a = arith.constant 4611686018427387904 : i64\n"
+     "%r = arith.addi %a, %a overflow<nsw> : i64", True),
+    ("subi_nsw_nrow", f"%X: {M}", f"%n = matrix.nrow %X : ({M}) -> i64\n"
+     "%r = arith.subi %n, %n overflow<nsw> : i64", True),
     ("log", "%x: f64", "%r = math.log %x : f64", False),
     ("transpose", f"%X: {M}", f"%r = matrix.transpose %X : {M}", False),
 ]  # fmt: skip
