@@ -6,7 +6,6 @@ linear-time parsing with positions on every node and clear errors at the offendi
 
 from __future__ import annotations
 
-import ast as pyast
 import os
 from dataclasses import dataclass, field
 from functools import cache
@@ -186,11 +185,17 @@ def _tok(node: Node, tok: Token) -> Node:
     return node
 
 
+_ESCAPES = (("\\b", "\b"), ("\\t", "\t"), ("\\n", "\n"), ("\\f", "\f"), ("\\r", "\r"),
+            ("\\'", "'"), ('\\"', '"'))  # fmt: skip
+
+
 def _unquote(tok: str) -> str:
+    """A string literal's text as SystemDS makes it: these seven escapes replaced, one
+    after the other; any other backslash stays (print("a\\\\b") prints a\\\\b there)."""
     body = tok[1:-1]
-    if "\\" not in body:
-        return body
-    return pyast.literal_eval('"' + body.replace('"', '\\"').replace('\\\\"', '\\"') + '"')
+    for esc, ch in _ESCAPES:
+        body = body.replace(esc, ch)
+    return body
 
 
 @v_args(meta=True)

@@ -925,9 +925,12 @@ class Translator:
                 return Val("matrix", self.mop(mx.NotOp, [v.ssa], e))
             b = self.to_i1(v, e)
             if b.const is not None:
-                return Val("i1", None, not b.const)
-            t = self.const(True, "i1", e)
-            return Val("i1", self.emit(arith.XOrIOp(b.ssa, t.ssa), e).results[0])
+                r = Val("i1", None, not b.const)
+            else:
+                t = self.const(True, "i1", e)
+                r = Val("i1", self.emit(arith.XOrIOp(b.ssa, t.ssa), e).results[0])
+            # SystemDS: ! of a number is the double 1.0 / 0.0 (of a boolean, a boolean)
+            return r if v.kind == "i1" else self.to_f64(r, e)
         if isinstance(e, S.MultiId):
             raise self.err(e, "a list of values [a, b] is only allowed left of '='")
         raise self.err(e, f"unsupported expression {type(e).__name__}")  # pragma: no cover
