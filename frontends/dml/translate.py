@@ -1176,7 +1176,18 @@ class Translator:
             cls = {"+": arith.AddfOp, "-": arith.SubfOp, "*": arith.MulfOp, "/": arith.DivfOp}[op]
             return Val("f64", self.emit(cls(x.ssa, y.ssa), node).results[0])
         if op == "^":
-            return Val("f64", self.emit(xmath.PowFOp(x.ssa, y.ssa), node).results[0])
+            r = Val("f64", self.emit(xmath.PowFOp(x.ssa, y.ssa), node).results[0])
+            if y.const is not None and math.isfinite(y.const):
+                return r
+            # Java's Math.pow: a NaN exponent, or |x| = 1 with an infinite one, gives NaN
+            # (C's pow and NumPy's: 1)
+            ay = Val("f64", self.emit(xmath.AbsFOp(y.ssa), node).results[0])
+            ax = Val("f64", self.emit(xmath.AbsFOp(x.ssa), node).results[0])
+            nan = Val("i1", self.emit(arith.CmpfOp(y.ssa, y.ssa, "uno"), node).results[0])
+            inf = self.cmp("==", ay, Val("f64", None, math.inf), node)
+            one = self.cmp("==", ax, Val("f64", None, 1.0), node)
+            bad = self.binop("|", nan, self.binop("&", inf, one, node), node)
+            return self.select(bad, Val("f64", None, math.nan), r, node)
         # SystemDS: %/% truncates, %% has the sign of the dividend (a - trunc(a / b) * b)
         q = self.emit(arith.DivfOp(x.ssa, y.ssa), node).results[0]
         tq = Val("f64", self.emit(xmath.TruncOp(q), node).results[0])
@@ -1533,6 +1544,8 @@ def _fold(op: str, a: Val, b: Val) -> Val | None:
         if op == "/":
             return Val("f64", None, xf / yf)
         if op == "^":  # math.pow: a ValueError (-8 ^ 0.5) leaves NaN to the kernel
+            if math.isnan(yf) or (abs(xf) == 1 and math.isinf(yf)):
+                return Val("f64", None, math.nan)  # Java's Math.pow (C's pow: 1)
             return Val("f64", None, math.pow(xf, yf))
         if op in ("%/%", "%%") and ints:  # exact, as arith.divsi / remsi compute them
             q = abs(int(x)) // abs(int(y)) * (1 if (int(x) >= 0) == (int(y) >= 0) else -1)
