@@ -1115,7 +1115,56 @@ class Translator:
         cls = self._MATRIX_BINARY.get(op)
         if cls is None:  # pragma: no cover
             raise self.err(node, f"unsupported operator {op}")
+        if op == "^":
+            return Val("matrix", self.java_pow(a, b, x, y, node))
         return Val("matrix", self.mop(cls, [x, y], node))
+
+    def java_pow(self, a: Val, b: Val, x: SSAValue, y: SSAValue, node: S.Node) -> SSAValue:
+        """x ^ y with Java's Math.pow where it differs from NumPy's: |x| = 1 with a NaN or
+        infinite exponent is NaN (NumPy: 1). Free for a finite constant exponent; a
+        run-time scalar exponent checks itself once (scf.if), a matrix one per cell."""
+        pw = self.mop(mx.PowOp, [x, y], node)
+        if b.kind != "matrix" and b.const is not None and math.isfinite(b.const):
+            return pw
+        if a.kind != "matrix" and a.const is not None and abs(a.const) != 1:
+            return pw
+        nan = self.const(math.nan, "f64", node).ssa
+        inf = self.const(math.inf, "f64", node).ssa
+
+        def one_cells() -> SSAValue:  # where |x| = 1: a 0/1 matrix, or a 0/1 scalar
+            if a.kind == "matrix":
+                return self.mop(
+                    mx.EqOp,
+                    [self.mop(mx.AbsOp, [x], node), self.operand(Val("f64", None, 1.0), node)],
+                    node,
+                )
+            return self.operand(
+                self.cmp("==", self.scalar_unary("abs", a, node), Val("f64", None, 1.0), node), node
+            )
+
+        if b.kind == "matrix":
+            ynan = self.mop(mx.IsNanOp, [y], node)
+            yinf = self.mop(mx.EqOp, [self.mop(mx.AbsOp, [y], node), inf], node)
+            bad = self.mop(mx.AndOp, [self.mop(mx.OrOp, [ynan, yinf], node), one_cells()], node)
+            return self.mop(mx.SelectOp, [bad, nan, pw], node)
+        if b.const is not None:  # NaN or infinite: every |x| = 1 cell is NaN
+            return self.mop(mx.SelectOp, [one_cells(), nan, pw], node)
+        yv = Val("f64", y)
+        ynan = Val("i1", self.emit(arith.CmpfOp(y, y, "uno"), node).results[0])
+        yinf = self.cmp("==", self.scalar_unary("abs", yv, node), Val("f64", None, math.inf), node)
+        odd = self.binop("|", ynan, yinf, node)
+
+        def guarded() -> SSAValue:
+            return self.mop(mx.SelectOp, [one_cells(), nan, pw], node)
+
+        blocks = (Block(), Block())
+        for block, make in zip(blocks, (guarded, lambda: pw), strict=True):
+            out = self._in_block(block, make)
+            yield_ = scf.YieldOp(out)
+            yield_.location = self._loc(node)
+            block.add_op(yield_)
+        op = self.emit(scf.IfOp(odd.ssa, [ANY], Region(blocks[0]), Region(blocks[1])), node)
+        return op.results[0]
 
     def scalar_binop(self, op: str, a: Val, b: Val, node: S.Node) -> Val:
         if op == "%*%":
