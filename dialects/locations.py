@@ -8,7 +8,7 @@ print, parse and survive rewrites (a rewrite keeps its root's location) like any
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, NameLoc, StringAttr
+from xdsl.dialects.builtin import FileLineColLoc, NameLoc, StringAttr
 from xdsl.ir import Attribute, Operation
 
 
@@ -19,9 +19,8 @@ def file_line_col(loc: Attribute | None) -> FileLineColLoc | None:
     return loc if isinstance(loc, FileLineColLoc) else None
 
 
-def named_location(name: str | None, file: str, line: int, col: int) -> Attribute:
+def named_location(name: str | None, loc: FileLineColLoc) -> Attribute:
     """`loc("name"("file":line:col))`, or the bare file location when name is None."""
-    loc = FileLineColLoc(StringAttr(file), IntAttr(line), IntAttr(col))
     return loc if name is None else NameLoc(StringAttr(name), loc)
 
 

@@ -272,7 +272,7 @@ class Translator:
         return DMLError(self.cur_file, node.line, node.col, message)
 
     def emit(self, op: Operation, node: S.Node) -> Operation:
-        op.location = named_location(spelling(node), self.cur_file, node.line, node.col)
+        op.location = named_location(spelling(node), self._loc(node))
         self.block.add_op(op)
         return op
 
@@ -1149,10 +1149,7 @@ class Translator:
             return self.mop(mx.SelectOp, [bad, nan, pw], node)
         if b.const is not None:  # NaN or infinite: every |x| = 1 cell is NaN
             return self.mop(mx.SelectOp, [one_cells(), nan, pw], node)
-        yv = Val("f64", y)
-        ynan = Val("i1", self.emit(arith.CmpfOp(y, y, "uno"), node).results[0])
-        yinf = self.cmp("==", self.scalar_unary("abs", yv, node), Val("f64", None, math.inf), node)
-        odd = self.binop("|", ynan, yinf, node)
+        odd = self.binop("|", *self.nan_or_inf(Val("f64", y), node), node)
 
         def guarded() -> SSAValue:
             return self.mop(mx.SelectOp, [one_cells(), nan, pw], node)
@@ -1165,6 +1162,13 @@ class Translator:
             block.add_op(yield_)
         op = self.emit(scf.IfOp(odd.ssa, [ANY], Region(blocks[0]), Region(blocks[1])), node)
         return op.results[0]
+
+    def nan_or_inf(self, y: Val, node: S.Node) -> tuple[Val, Val]:
+        """(y is NaN, y is +-Inf) for an f64 value: the exponents where Java's Math.pow
+        differs from C's."""
+        nan = Val("i1", self.emit(arith.CmpfOp(y.ssa, y.ssa, "uno"), node).results[0])
+        inf = self.cmp("==", self.scalar_unary("abs", y, node), Val("f64", None, math.inf), node)
+        return nan, inf
 
     def scalar_binop(self, op: str, a: Val, b: Val, node: S.Node) -> Val:
         if op == "%*%":
@@ -1230,11 +1234,8 @@ class Translator:
                 return r
             # Java's Math.pow: a NaN exponent, or |x| = 1 with an infinite one, gives NaN
             # (C's pow and NumPy's: 1)
-            ay = Val("f64", self.emit(xmath.AbsFOp(y.ssa), node).results[0])
-            ax = Val("f64", self.emit(xmath.AbsFOp(x.ssa), node).results[0])
-            nan = Val("i1", self.emit(arith.CmpfOp(y.ssa, y.ssa, "uno"), node).results[0])
-            inf = self.cmp("==", ay, Val("f64", None, math.inf), node)
-            one = self.cmp("==", ax, Val("f64", None, 1.0), node)
+            nan, inf = self.nan_or_inf(y, node)
+            one = self.cmp("==", self.scalar_unary("abs", x, node), Val("f64", None, 1.0), node)
             bad = self.binop("|", nan, self.binop("&", inf, one, node), node)
             return self.select(bad, Val("f64", None, math.nan), r, node)
         # SystemDS: %/% truncates, %% has the sign of the dividend (a - trunc(a / b) * b)

@@ -19,7 +19,6 @@ from xdsl.dialects.builtin import (
     FloatAttr,
     IntAttr,
     IntegerAttr,
-    NameLoc,
     StringAttr,
     f64,
     i1,
@@ -28,6 +27,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from amls.dialects import matrix as mx
+from amls.dialects.locations import named_location
 from amls.frontends.python.values import JitError, Val, _Ident
 
 ANY = mx.MatrixType(None, None)
@@ -113,9 +113,7 @@ class Builder:
         return FileLineColLoc(StringAttr(self.file), IntAttr(line), IntAttr(col))
 
     def emit(self, op: Operation, node: ast.AST | None) -> Operation:
-        loc = self.loc(node)
-        name = spelling(node)
-        op.location = loc if name is None else NameLoc(StringAttr(name), loc)
+        op.location = named_location(spelling(node), self.loc(node))
         self.block.add_op(op)
         return op
 
