@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from amls.dialects.matrix import MatrixType
+from amls.interpreter.plan_cache import PlanCache, stderr_watch
 from amls.interpreter.recompile import (
     ScalarSignature,
     Signature,
@@ -30,7 +31,7 @@ from amls.interpreter.recompile import (
     specs_of,
 )
 from amls.lowering.diagnostics import verify_located
-from amls.lowering.pipeline import compile_module
+from amls.lowering.pipeline import compile_module, make_pass
 from amls.lowering.specialise import specialise_function
 from amls.passes.rewrite.trace import RewriteTrace, merged
 
@@ -60,6 +61,8 @@ class Compiled:
     """`(1000x50 nnz=50000 |x|<=4.0, =3)`; "" when compiled from the declared types."""
     trace: RewriteTrace
     seconds: float
+    cached: bool = False
+    """Parsed from the plan cache (amls.interpreter.plan_cache), not compiled."""
 
 
 @dataclass
@@ -77,6 +80,17 @@ class EntryCompiler:
     consume: bool = False
     """Compile the source itself, not a copy (one compilation only: amls-run)."""
     cache: dict[Signature | None, Compiled] = field(default_factory=dict)
+    plans: PlanCache | None = None
+    """Plans kept between runs; used where `source_key` names the program."""
+    lowering_options: dict[str, object] | None = None
+    """lower-to-phys's options, where `lowering` is None: the pass is made when first
+    compiling (making it imports the lowering, which a cached plan does not need)."""
+    source_key: str = ""
+    deps: Sequence[str] = ()
+    """Files compiling read beyond the source (a DML script's .mtd and sourced files):
+    a cached plan is used only while each is as it was (amls.interpreter.plan_cache)."""
+    """What identifies the parsed program and the options it is compiled with beyond
+    this compiler's own (its text and file name, --assume-finite, ...)."""
 
     def compile(self, inputs: Sequence[Any] | None) -> Compiled:
         """The plan for these inputs (None: for the declared types only)."""
@@ -88,6 +102,15 @@ class EntryCompiler:
         if hit is not None:
             return hit
         t0 = time.perf_counter()
+        key = self._plan_key(sig, inputs)
+        if key is not None and self.plans is not None:
+            module = self.plans.load(key, self.ctx)
+            if module is not None:
+                text = format_signature(sig) if sig is not None else ""
+                seconds = time.perf_counter() - t0
+                hit = Compiled(module, None, text, RewriteTrace(), seconds, cached=True)
+                self.cache[sig] = hit
+                return hit
         if self.consume:
             assert not self.cache, "a consuming EntryCompiler compiles once"
             module = self.source
@@ -96,14 +119,69 @@ class EntryCompiler:
         specs = specs_of(sig, fn.function_type.inputs.data) if sig is not None else []
         if specs and specialise_function(module, self.entry, specs):
             verify_located(module)  # what the data make provably wrong, at the user's ops
+        if self.lowering is None and self.lowering_options is not None:
+            self.lowering = make_pass("lower-to-phys", **self.lowering_options)
         ran: list[ModulePass] = []
-        logical = compile_module(
-            module, self.ctx, self.level, self.entry, self.lowering, self.keep_logical, ran
-        )
+        with stderr_watch() as warned:
+            logical = compile_module(
+                module, self.ctx, self.level, self.entry, self.lowering, self.keep_logical, ran
+            )
+        if key is not None and self.plans is not None and logical is None and not warned:
+            self.plans.store(key, module, self.deps)  # a warning must print again: not kept
         text = format_signature(sig) if sig is not None else ""
         compiled = Compiled(module, logical, text, merged(ran), time.perf_counter() - t0)
         self.cache[sig] = compiled
         return compiled
+
+    def _plan_key(self, sig: Signature | None, inputs: Sequence[Any] | None) -> str | None:
+        """The plan cache's key for this compile, or None where it is not cached."""
+        if self.plans is None or not self.source_key or self.keep_logical:
+            return None
+        if self.lowering_options is not None:  # the same key before and after it is made
+            lowering = f"lower-to-phys{sorted(self.lowering_options.items())!r}"
+        else:
+            lowering = str(self.lowering.spec()) if self.lowering is not None else "-"
+        return plan_key(self.plans, self.source_key, self.level, self.entry, lowering, sig, inputs)
+
+
+def plan_key(
+    plans: PlanCache,
+    source_key: str,
+    level: str,
+    entry: str,
+    lowering: str,
+    sig: Signature | None,
+    inputs: Sequence[Any] | None,
+) -> str:
+    """The plan cache's key: the program, the pipeline and what the entry is compiled for
+    (`lowering`: the lower-to-phys pass as text)."""
+    kinds = ",".join(type(v).__name__ for v in inputs) if inputs is not None else "-"
+    return plans.key((source_key, level, entry, lowering, repr(sig), kinds))
+
+
+def cached_plan(
+    plans: PlanCache,
+    ctx: Context,
+    source_key: str,
+    level: str,
+    entry: str,
+    lowering_options: dict[str, object] | None,
+    with_facts: bool,
+) -> Compiled | None:
+    """The cached plan of a program whose entry takes no arguments (a DML script's @main),
+    looked up before the program is read: a hit skips translating it too. None: a miss
+    (compile with an EntryCompiler given the same source_key and lowering_options)."""
+    if level == "O0":
+        return None
+    lowering = f"lower-to-phys{sorted(lowering_options.items())!r}" if lowering_options else "-"
+    inputs: list[Any] | None = [] if with_facts else None
+    sig: Signature | None = () if with_facts else None
+    t0 = time.perf_counter()
+    module = plans.load(plan_key(plans, source_key, level, entry, lowering, sig, inputs), ctx)
+    if module is None:
+        return None
+    text = "()" if with_facts else ""
+    return Compiled(module, None, text, RewriteTrace(), time.perf_counter() - t0, cached=True)
 
 
 def _lookup(module: ModuleOp, name: str) -> func.FuncOp:

@@ -38,12 +38,12 @@ def requested(args: argparse.Namespace) -> dict[str, str]:
 
 def check_plan_arguments(args: argparse.Namespace, tool: str) -> None:
     """Before anything runs: each file can be written, and rendering needs Graphviz's dot."""
-    from amls.tools.plan_dot import INSTALL_DOT
-
     wanted = requested(args)
     for path in wanted.values():
         check_writable(path)
     if any(f != "dot" for f in wanted) and shutil.which("dot") is None:
+        from amls.tools.plan_dot import INSTALL_DOT  # its size analysis: only when used
+
         raise UserError(
             f"{tool}: error: --plan-{next(f for f in wanted if f != 'dot')}: {INSTALL_DOT}", 2
         )

@@ -171,10 +171,10 @@ def check_output(path: str) -> None:
     check_writable(path)
 
 
-def lowering_pass(args: argparse.Namespace) -> Any:
-    """lower-to-phys with the options of the chosen backend."""
+def lowering_options(args: argparse.Namespace) -> dict[str, object]:
+    """lower-to-phys's options for the chosen backend."""
     if args.backend == "local":
-        return make_pass("lower-to-phys", dist=False, explain=args.explain)
+        return {"dist": False, "explain": args.explain}
     opts: dict[str, object] = {"block_size": args.block_size, "explain": args.explain}
     if args.memory_budget is not None:
         opts["memory_budget"] = args.memory_budget
@@ -182,7 +182,12 @@ def lowering_pass(args: argparse.Namespace) -> Any:
         opts["workers"] = args.workers
     if args.force_method:
         opts["force_method"] = args.force_method
-    return make_pass("lower-to-phys", **opts)
+    return opts
+
+
+def lowering_pass(args: argparse.Namespace) -> Any:
+    """lower-to-phys with the options of the chosen backend."""
+    return make_pass("lower-to-phys", **lowering_options(args))
 
 
 def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
@@ -237,11 +242,13 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
     return values
 
 
-def print_stats(phases: dict[str, float], stats: Any) -> None:
+def print_stats(phases: dict[str, float], stats: Any, plan: str = "") -> None:
     print("\n== phases ==")
     width = max(22, *(len(name) for name in phases))
     for name, t in phases.items():
         print(f"  {name:<{width}} {t:9.4f} s")
+    if plan:
+        print(f"  {'plan':<{width}} {plan}")
     print("\n== ops ==")
     total = sum(stats.times.values()) or 1.0
     print(f"  {'op':<30} {'count':>8} {'time (s)':>10} {'share':>7}")
@@ -251,9 +258,19 @@ def print_stats(phases: dict[str, float], stats: Any) -> None:
         print(f"  {name:<30} {stats.counts[name]:>8} {shown}")
 
 
+def _plan_note(compiled: Any, plans: Any) -> str:
+    """Where the plan came from, for --stats."""
+    if compiled.cached:
+        return f"from the plan cache ({plans.last_path})"
+    if plans is not None and plans.last_path is not None:
+        return f"compiled, kept in the plan cache ({plans.last_path})"
+    return "compiled" if compiled.signature or compiled.seconds else ""
+
+
 def run(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    for plugin in prescan_plugins(argv):
+    plugins = prescan_plugins(argv)
+    for plugin in plugins:
         load_plugin(plugin)
     from amls.tools.translate import split_dml_args
 
@@ -285,16 +302,45 @@ def run(argv: Sequence[str] | None) -> int:
         }
         t0 = time.perf_counter()
         ctx = make_context()
+        from amls.interpreter.plan_cache import default_cache, stderr_watch
+
+        dynamic = args.backend == "dask" and args.opt_level == "O2"
+        plans = None if plugins or args.rewrite_trace or dynamic else default_cache()
+        lower_opts = lowering_options(args) if args.opt_level == "O2" else None
+        source_key = ""  # the program's identity for the plan cache ("": not cached)
+        deps: list[str] = []  # files the DML translation read
+        cached = None
+        text, name = read_source(args.input_file)
+        program = f"{name}\0{text}\0assume-finite={args.assume_finite}"
         if args.input_file.endswith(".dml"):  # the DML frontend (-args / -nvargs)
+            from amls.interpreter.entry import cached_plan
             from amls.tools.translate import import_dml_file
 
-            name = args.input_file
-            module = import_dml_file(name, dml_args, dml_nvargs)
+            # -args, -nvargs and the directory relative paths are read from
+            dml_key = f"dml\0{os.getcwd()}\0{dml_args!r}\0{sorted(dml_nvargs.items())!r}"
+            if plans is not None:  # a hit skips the translation too
+                cached = cached_plan(
+                    plans,
+                    ctx,
+                    f"{dml_key}\0{program}",
+                    args.opt_level,
+                    args.entry,
+                    lower_opts,
+                    with_facts=not args.no_data_facts,
+                )
+            if cached is not None:
+                module = cached.module
+            else:
+                with stderr_watch() as warned:  # a translation warning must print again
+                    module = import_dml_file(name, dml_args, dml_nvargs, deps, text)
+                if not warned:
+                    source_key = f"{dml_key}\0{program}"
         else:
-            text, name = read_source(args.input_file)
             module = parse_module(ctx, text, name)
             verify_located(module)
-        verify_value_facts(module)
+            source_key = program
+        if cached is None:
+            verify_value_facts(module)
         phases["parse and verify"] = time.perf_counter() - t0
 
     if args.force_method and args.backend != "dask":
@@ -320,14 +366,25 @@ def run(argv: Sequence[str] | None) -> int:
     phases["load and fact scan"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    if args.assume_finite:
-        set_assume_finite(module)
-    dynamic = args.backend == "dask" and args.opt_level == "O2"
-    lowering = lowering_pass(args) if args.opt_level == "O2" else None
-    compiler = EntryCompiler(
-        module, ctx, args.opt_level, args.entry, lowering, dynamic, consume=True
-    )
-    compiled = compiler.compile(None if args.no_data_facts else values)
+    if cached is not None:  # a DML script's plan, found before translating it
+        compiled, lowering = cached, None
+    else:
+        if args.assume_finite:
+            set_assume_finite(module)
+        compiler = EntryCompiler(
+            module,
+            ctx,
+            args.opt_level,
+            args.entry,
+            keep_logical=dynamic,
+            consume=True,
+            plans=plans if source_key else None,
+            source_key=source_key,
+            deps=deps,
+            lowering_options=lower_opts,
+        )
+        compiled = compiler.compile(None if args.no_data_facts else values)
+        lowering = compiler.lowering
     module = compiled.module
     fn = find_entry(module, args.entry)
     recompiler = None
@@ -401,7 +458,7 @@ def run(argv: Sequence[str] | None) -> int:
     if args.output:
         save_results(args.output, names, results)
     if args.stats:
-        print_stats(phases, stats)
+        print_stats(phases, stats, _plan_note(compiled, plans))
         if compiled.signature:
             print(f"\n== compiled for the data ==\n  @{args.entry} {compiled.signature}")
         if session is not None:

@@ -54,14 +54,22 @@ def _is_number(s: str) -> bool:
 
 
 def import_dml_file(
-    path: str | None, args: Sequence[str] = (), nvargs: dict[str, str] | None = None
+    path: str | None,
+    args: Sequence[str] = (),
+    nvargs: dict[str, str] | None = None,
+    consulted: list[str] | None = None,
+    text: str | None = None,
 ) -> Any:
-    """Read and translate a DML script; its errors become one-line UserErrors."""
+    """Read (unless its `text` is given) and translate a DML script; its errors become
+    one-line UserErrors. `consulted` gets the files the translation read or looked for."""
     from amls.frontends.dml import DMLError, import_dml
 
-    text, name = read_source(path)
+    if text is None:
+        text, name = read_source(path)
+    else:
+        name = path or "<stdin>"
     try:
-        module = import_dml(text, name, args, nvargs)
+        module = import_dml(text, name, args, nvargs, consulted)
     except DMLError as e:
         raise UserError(str(e)) from e
     except RecursionError as e:

@@ -674,6 +674,8 @@ def _read(tr: Translator, c: S.Call) -> Val:
     path = str(_const(tr, a["target"], "the file name", c))
     # A file the script writes before: what that write says, not what is on disk now
     # (a .mtd left by an earlier run may describe other dims).
+    if path not in tr.written:
+        tr.consulted.add(path + ".mtd")
     mtd = tr.written[path] if path in tr.written else (read_mtd(path) or {})
     dt = (
         str(_const(tr, a["data_type"], "data_type", c))

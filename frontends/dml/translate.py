@@ -265,6 +265,9 @@ class Translator:
         """Variables the loop being translated defines first (carried from placeholders)."""
         self.written: dict[str, dict[str, Any]] = {}
         """Files the script writes (constant paths), as their .mtd will describe them."""
+        self.consulted: set[str] = set()
+        """Files the translation read or looked for (sourced scripts, .mtd): what a
+        cached plan of the script depends on beyond its text."""
 
     # -- errors and locations ------------------------------------------------
 
@@ -314,6 +317,7 @@ class Translator:
         base = Path(file).parent
         cands = [base / s.path, Path(s.path)]
         path = next((p for p in cands if p.is_file()), None)
+        self.consulted.update(str(p) for p in cands)
         if path is None:
             raise self.err(s, f"source: no such file '{s.path}'")
         text = path.read_text()
@@ -1619,11 +1623,19 @@ def read_mtd(path: str) -> dict[str, Any] | None:
 
 
 def import_dml(
-    text: str, file: str, args: Sequence[str] = (), nvargs: dict[str, str] | None = None
+    text: str,
+    file: str,
+    args: Sequence[str] = (),
+    nvargs: dict[str, str] | None = None,
+    consulted: list[str] | None = None,
 ) -> ModuleOp:
-    """Translate a DML script into a matrix-dialect module (raises DMLError)."""
+    """Translate a DML script into a matrix-dialect module (raises DMLError).
+    `consulted` gets the files the translation read or looked for."""
     stmts = S.parse(text, file)
-    module = Translator(file, args, nvargs).translate(stmts)
+    tr = Translator(file, args, nvargs)
+    module = tr.translate(stmts)
+    if consulted is not None:
+        consulted.extend(sorted(tr.consulted))
     # Sizes from .mtd files and literals can prove an op in a branch, a loop or a function
     # failing: it fails if it runs, as in SystemDS (an op that surely runs stays an error).
     defer_failures(module, CallGraph.build(module).called())
