@@ -680,6 +680,19 @@ MOVE_OPS: tuple[type[MoveOp], ...] = (
 )
 
 
+def op_named(name: str) -> type[Operation] | None:
+    """The phys op class called `name` ("phys.matmul"), defining only that twin (a
+    context that loads `Phys` defines all of them: ~30 ms; amls-run parsing a cached
+    plan needs a few)."""
+    for op in (*FUSED_OPS, *MOVE_OPS):
+        if op.name == name:
+            return op
+    for base in _MATRIX_OP_LIST:
+        if f"phys.{base.name.split('.', 1)[1]}" == name:
+            return TWINS[base]
+    return None
+
+
 def __getattr__(name: str) -> Any:
     # `Phys`, the dialect object, lists every op: built (defining every twin) when first
     # asked for, by a context that parses phys IR or by the docs; a run that only lowers

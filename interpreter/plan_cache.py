@@ -29,6 +29,7 @@ import functools
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -154,7 +155,7 @@ class PlanCache:
         if not _unchanged(deps):
             return None  # a file compiling read has changed (or the header is foreign)
         try:
-            module = Parser(ctx, body, str(path)).parse_module()
+            module = Parser(_plan_context(ctx, body), body, str(path)).parse_module()
             module.verify()
         except Exception:  # noqa: BLE001 - a damaged or foreign file is a miss
             with _quiet():
@@ -189,6 +190,29 @@ class PlanCache:
         for p in plans[: len(plans) - MAX_PLANS]:
             with _quiet():
                 p.unlink()
+
+
+_PHYS_OP = re.compile(r'"(phys\.\w+)"\(')
+
+
+def _plan_context(ctx: Context, text: str) -> Context:
+    """A context for parsing a local plan that loads only the phys ops it names (loading
+    the phys dialect defines all ~70; amls.dialects.phys.op_named), else ctx."""
+    if "phys" in {d.name for d in ctx.loaded_dialects} or "phys." in _PHYS_OP.sub("", text):
+        return ctx  # loaded already, or phys types or attributes: the whole dialect
+    from amls.dialects import DIALECTS
+    from amls.dialects.phys import op_named
+
+    plan_ctx = Context(allow_unregistered=ctx.allow_unregistered)
+    for name, factory in DIALECTS.items():
+        if name != "phys":
+            plan_ctx.register_dialect(name, factory)
+    for name in set(_PHYS_OP.findall(text)):
+        op = op_named(name)
+        if op is None:
+            return ctx
+        plan_ctx.load_op(op)
+    return plan_ctx
 
 
 _DEPS = "// amls plan; compiled from: "
