@@ -57,21 +57,28 @@ class Child:
     stdout: str
     stderr: str
     wall_s: float
-    maxrss_mb: float  # peak resident set of this child alone (wait4), MiB
+    maxrss_mb: float  # peak resident set of this child alone (VmHWM polled), MiB
     others_busy: float  # fraction of all CPUs used by other processes meanwhile
 
 
-def run_child(cmd: list[str], cwd: Path = ROOT) -> Child:
-    """Run cmd; wall time and the child's own peak RSS from wait4's rusage.
+def run_child(cmd: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None) -> Child:
+    """Run cmd; wall time and the child's own peak RSS.
 
     getrusage(RUSAGE_CHILDREN).ru_maxrss is the max over all children so far, not
-    per child, so deltas of it are wrong; wait4 gives each child's rusage.
+    per child, so deltas of it are wrong; wait4 gives each child's rusage (CPU times).
     """
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         b0, j0 = _cpu_times()
         t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, cwd=cwd, env=bench_env(), stdout=out, stderr=err)
-        _, status, ru = os.wait4(p.pid, 0)
+        full = {**bench_env(), **(env or {})}
+        p = subprocess.Popen(cmd, cwd=cwd, env=full, stdout=out, stderr=err)
+        hwm = 0.0  # VmHWM of the child's own memory map, read while it runs (see below)
+        while True:
+            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
+            hwm = max(hwm, _vm_hwm_mb(p.pid))
+            time.sleep(0.002)
         wall = time.perf_counter() - t0
         b1, j1 = _cpu_times()
         p.returncode = os.waitstatus_to_exitcode(status)  # reaped: Popen must not wait again
@@ -79,7 +86,24 @@ def run_child(cmd: list[str], cwd: Path = ROOT) -> Child:
         others = max(0.0, (b1 - b0 - own) / max(1, j1 - j0))
         out.seek(0)
         err.seek(0)
-        return Child(p.returncode, out.read(), err.read(), wall, ru.ru_maxrss / 1024.0, others)
+        # wait4's ru_maxrss starts from the parent's peak (exec records the vforked
+        # parent's memory map), so a parent that grew past its children hides their peaks;
+        # VmHWM is the child's own map's peak, polled every 2 ms (a later growth is
+        # missed only within the last 2 ms; the wall time is late by at most as much).
+        peak = hwm if hwm else ru.ru_maxrss / 1024.0
+        return Child(p.returncode, out.read(), err.read(), wall, peak, others)
+
+
+def _vm_hwm_mb(pid: int) -> float:
+    """The peak resident set of pid's current memory map (Linux), MiB; 0 where unknown."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024.0
+    except (OSError, ValueError):
+        pass
+    return 0.0
 
 
 def median(xs: list[float]) -> float:

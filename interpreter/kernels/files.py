@@ -51,9 +51,7 @@ def load_matrix(
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # an empty file is a 0x0 matrix, not a warning
                 try:
-                    a = np.loadtxt(
-                        p, delimiter=sep, ndmin=2, dtype=np.float64, skiprows=int(header)
-                    )
+                    a = _loadtxt(p, sep, header)
                 except ValueError:  # empty fields read as 0, as SystemDS's fill=TRUE
                     a = _csv_with_empty_fields(p, sep, header)
             if a.size == 0:
@@ -88,6 +86,76 @@ def load_matrix(
         facts = DataFacts(int(out.shape[0]), int(out.shape[1]), facts.nnz, facts.absmax)
     remember(out, facts)
     return out
+
+
+PARALLEL_CSV_BYTES = 4 << 20
+"""A CSV file of at least this many bytes per part is parsed in parts, one per CPU (at
+most MAX_CSV_PARTS), by forked processes: NumPy's loadtxt holds the GIL (~4 us per
+field on a slow host: 52 MB of CSV took 1.4 s), and SystemDS's reader is multithreaded."""
+MAX_CSV_PARTS = 4
+
+
+def _loadtxt(p: Path, sep: str, header: bool) -> np.ndarray:
+    """np.loadtxt of the file (ValueError as it raises it), in parts on several CPUs where
+    the file is large: each part is whole lines, read by the same loadtxt, so the result
+    is the one loadtxt gives, bit for bit. Any part that fails (a bad field, a row of
+    another width) makes the whole file read again by one loadtxt, for its own error."""
+
+    def whole() -> np.ndarray:
+        return np.loadtxt(p, delimiter=sep, ndmin=2, dtype=np.float64, skiprows=int(header))
+
+    size = p.stat().st_size
+    parts = min(os.cpu_count() or 1, MAX_CSV_PARTS, size // PARALLEL_CSV_BYTES)
+    if parts < 2 or not hasattr(os, "fork"):
+        return whole()
+    text = p.read_bytes()  # (a part loadtxt reads otherwise than the path: read again)
+    cuts = [0]
+    for i in range(1, parts):
+        cut = text.find(b"\n", max(cuts[-1], len(text) * i // parts)) + 1
+        cuts.append(cut if cut > 0 else len(text))
+    cuts.append(len(text))
+    children = []
+    for i in range(1, parts):
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: its lines, as raw rows, down the pipe; never returns
+            code = 1
+            try:
+                os.close(r)
+                a = _parse_part(text[cuts[i] : cuts[i + 1]], sep, 0)
+                with os.fdopen(w, "wb") as out:
+                    out.write(np.array(a.shape, dtype=np.int64).tobytes())
+                    out.write(a.tobytes())
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(w)
+        children.append((pid, r))
+    blocks: list[np.ndarray | None] = []
+    try:
+        blocks.append(_parse_part(text[cuts[0] : cuts[1]], sep, int(header)))
+    except ValueError:
+        blocks.append(None)
+    for pid, r in children:
+        with os.fdopen(r, "rb") as f:
+            raw = f.read()
+        _, status = os.waitpid(pid, 0)
+        ok = os.waitstatus_to_exitcode(status) == 0 and len(raw) >= 16
+        if not ok:
+            blocks.append(None)
+            continue
+        rows, cols = (int(x) for x in np.frombuffer(raw[:16], dtype=np.int64))
+        blocks.append(np.frombuffer(raw[16:], dtype=np.float64).reshape(rows, cols))
+    got = [b for b in blocks if b is not None and b.size]
+    if len(got) != len(blocks) or len({b.shape[1] for b in got}) != 1:
+        return whole()  # a part failed or parts disagree: loadtxt's own answer or error
+    return np.concatenate(got)
+
+
+def _parse_part(text: bytes, sep: str, skip: int) -> np.ndarray:
+    import io
+
+    return np.loadtxt(io.BytesIO(text), delimiter=sep, ndmin=2, dtype=np.float64, skiprows=skip)
 
 
 def _csv_with_empty_fields(p: Path, sep: str, header: bool) -> np.ndarray:
