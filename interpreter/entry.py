@@ -86,11 +86,11 @@ class EntryCompiler:
     """lower-to-phys's options, where `lowering` is None: the pass is made when first
     compiling (making it imports the lowering, which a cached plan does not need)."""
     source_key: str = ""
+    """What identifies the parsed program and the options it is compiled with beyond
+    this compiler's own (its text and file name, --assume-finite, ...)."""
     deps: Sequence[str] = ()
     """Files compiling read beyond the source (a DML script's .mtd and sourced files):
     a cached plan is used only while each is as it was (amls.interpreter.plan_cache)."""
-    """What identifies the parsed program and the options it is compiled with beyond
-    this compiler's own (its text and file name, --assume-finite, ...)."""
 
     def compile(self, inputs: Sequence[Any] | None) -> Compiled:
         """The plan for these inputs (None: for the declared types only)."""
@@ -173,7 +173,9 @@ def cached_plan(
     (compile with an EntryCompiler given the same source_key and lowering_options)."""
     if level == "O0":
         return None
-    lowering = f"lower-to-phys{sorted(lowering_options.items())!r}" if lowering_options else "-"
+    lowering = "-"
+    if lowering_options is not None:  # as EntryCompiler._plan_key spells it
+        lowering = f"lower-to-phys{sorted(lowering_options.items())!r}"
     inputs: list[Any] | None = [] if with_facts else None
     sig: Signature | None = () if with_facts else None
     t0 = time.perf_counter()
