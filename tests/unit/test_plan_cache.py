@@ -250,3 +250,18 @@ def test_dml_plan_is_kept_with_the_files_its_translation_read(tmp_path: Path) ->
     fifth = amls_run(cache, str(script), "--stats", "-args", str(y))  # other -args
     assert "compiled, kept" in fifth.stdout
     assert fifth.stdout.splitlines()[0] == "36.0"
+
+
+@pytest.mark.parametrize(
+    "example", sorted(p.name for p in (ROOT / "examples").glob("*.mlir")), ids=str
+)
+def test_examples_print_the_same_results_from_a_cached_plan(tmp_path: Path, example: str) -> None:
+    """End to end: each example run twice, the second from its cached plan, prints the
+    same results to the last digit."""
+    path = str(ROOT / "examples" / example)
+    first = amls_run(tmp_path, path, "--stats")
+    second = amls_run(tmp_path, path, "--stats")
+    assert first.returncode == second.returncode == 0, first.stderr + second.stderr
+    assert "compiled, kept in the plan cache" in first.stdout
+    assert "from the plan cache" in second.stdout
+    assert results(second.stdout) == results(first.stdout) != []
