@@ -73,11 +73,12 @@ def run_child(cmd: list[str], cwd: Path = ROOT, env: dict[str, str] | None = Non
         full = {**bench_env(), **(env or {})}
         p = subprocess.Popen(cmd, cwd=cwd, env=full, stdout=out, stderr=err)
         hwm = 0.0  # VmHWM of the child's own memory map, read while it runs (see below)
+        own_cmd = Path("/proc/self/cmdline").read_bytes() if Path("/proc/self").exists() else b""
         while True:
             pid, status, ru = os.wait4(p.pid, os.WNOHANG)
             if pid:
                 break
-            hwm = max(hwm, _vm_hwm_mb(p.pid))
+            hwm = max(hwm, _vm_hwm_mb(p.pid, own_cmd))
             time.sleep(0.002)
         wall = time.perf_counter() - t0
         b1, j1 = _cpu_times()
@@ -94,15 +95,19 @@ def run_child(cmd: list[str], cwd: Path = ROOT, env: dict[str, str] | None = Non
         return Child(p.returncode, out.read(), err.read(), wall, peak, others)
 
 
-def _vm_hwm_mb(pid: int) -> float:
-    """The peak resident set of pid's current memory map (Linux), MiB; 0 where unknown."""
+def _vm_hwm_mb(pid: int, own_cmdline: bytes) -> float:
+    """The peak resident set of pid's current memory map (Linux), MiB; 0 where unknown or
+    while pid has not exec'd yet (its map is then this process's, with our peak)."""
     try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            if f.read() == own_cmdline:
+                return 0.0
         with open(f"/proc/{pid}/status") as f:
             for line in f:
                 if line.startswith("VmHWM:"):
                     return int(line.split()[1]) / 1024.0
     except (OSError, ValueError):
-        pass
+        return 0.0
     return 0.0
 
 

@@ -122,11 +122,11 @@ class EntryCompiler:
         if self.lowering is None and self.lowering_options is not None:
             self.lowering = make_pass("lower-to-phys", **self.lowering_options)
         ran: list[ModulePass] = []
-        with stderr_watch() as warned:
+        with stderr_watch() as stderr:
             logical = compile_module(
                 module, self.ctx, self.level, self.entry, self.lowering, self.keep_logical, ran
             )
-        if key is not None and self.plans is not None and logical is None and not warned:
+        if key is not None and self.plans is not None and logical is None and not stderr.written:
             self.plans.store(key, module, self.deps)  # a warning must print again: not kept
         text = format_signature(sig) if sig is not None else ""
         compiled = Compiled(module, logical, text, merged(ran), time.perf_counter() - t0)
@@ -138,7 +138,7 @@ class EntryCompiler:
         if self.plans is None or not self.source_key or self.keep_logical:
             return None
         if self.lowering_options is not None:  # the same key before and after it is made
-            lowering = f"lower-to-phys{sorted(self.lowering_options.items())!r}"
+            lowering = _lowering_text(self.lowering_options)
         else:
             lowering = str(self.lowering.spec()) if self.lowering is not None else "-"
         return plan_key(self.plans, self.source_key, self.level, self.entry, lowering, sig, inputs)
@@ -159,6 +159,11 @@ def plan_key(
     return plans.key((source_key, level, entry, lowering, repr(sig), kinds))
 
 
+def _lowering_text(options: dict[str, object]) -> str:
+    """lower-to-phys with these options, as the plan key spells it (without making it)."""
+    return f"lower-to-phys{sorted(options.items())!r}"
+
+
 def cached_plan(
     plans: PlanCache,
     ctx: Context,
@@ -173,9 +178,7 @@ def cached_plan(
     (compile with an EntryCompiler given the same source_key and lowering_options)."""
     if level == "O0":
         return None
-    lowering = "-"
-    if lowering_options is not None:  # as EntryCompiler._plan_key spells it
-        lowering = f"lower-to-phys{sorted(lowering_options.items())!r}"
+    lowering = _lowering_text(lowering_options) if lowering_options is not None else "-"
     inputs: list[Any] | None = [] if with_facts else None
     sig: Signature | None = () if with_facts else None
     t0 = time.perf_counter()

@@ -158,10 +158,10 @@ class PlanCache:
             module = Parser(_plan_context(ctx, body), body, str(path)).parse_module()
             module.verify()
         except Exception:  # noqa: BLE001 - a damaged or foreign file is a miss
-            with _quiet():
+            with contextlib.suppress(OSError):
                 path.unlink()
             return None
-        with _quiet():
+        with contextlib.suppress(OSError):
             os.utime(path)  # most recently used: kept when the directory is trimmed
         self.last_path = path
         return module
@@ -174,7 +174,7 @@ class PlanCache:
         Printer(out, print_generic_format=True, print_debuginfo=True).print_op(module)
         out.write("\n")
         path = self._path(key)
-        with _quiet():
+        with contextlib.suppress(OSError):  # a read-only or full directory: no cache
             self.directory.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(out.getvalue())
@@ -188,7 +188,7 @@ class PlanCache:
             return
         plans.sort(key=lambda p: p.stat().st_mtime_ns)
         for p in plans[: len(plans) - MAX_PLANS]:
-            with _quiet():
+            with contextlib.suppress(OSError):
                 p.unlink()
 
 
@@ -237,16 +237,6 @@ def _unchanged(deps: Any) -> bool:
     return True
 
 
-class _quiet:
-    """Ignore file-system errors: a read-only or full cache directory is no cache."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> bool:
-        return kind is not None and issubclass(kind, OSError)
-
-
 def default_cache() -> PlanCache | None:
     """The user's plan cache, or None where AMLS_PLAN_CACHE=off."""
     return PlanCache(cache_dir()) if enabled() else None
@@ -267,21 +257,13 @@ class _Watched:
         return getattr(self.inner, name)
 
 
-class _Flag:
-    def __init__(self, watched: _Watched) -> None:
-        self.watched = watched
-
-    def __bool__(self) -> bool:
-        return self.watched.written
-
-
 @contextlib.contextmanager
-def stderr_watch() -> Iterator[_Flag]:
-    """Whether the block wrote to stderr (a compile's warnings: such a plan is not kept,
-    so that the next run prints them too)."""
+def stderr_watch() -> Iterator[_Watched]:
+    """Notes whether the block wrote to stderr (`.written`: a compile's warnings; such a
+    plan is not kept, so that the next run prints them too)."""
     watched = _Watched(sys.stderr)
     was, sys.stderr = sys.stderr, watched  # type: ignore[assignment]
     try:
-        yield _Flag(watched)
+        yield watched
     finally:
         sys.stderr = was

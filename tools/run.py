@@ -331,9 +331,9 @@ def run(argv: Sequence[str] | None) -> int:
             if cached is not None:
                 module = cached.module
             else:
-                with stderr_watch() as warned:  # a translation warning must print again
+                with stderr_watch() as stderr:  # a translation warning must print again
                     module = import_dml_file(name, dml_args, dml_nvargs, deps, text)
-                if not warned:
+                if not stderr.written:
                     source_key = f"{dml_key}\0{program}"
         else:
             module = parse_module(ctx, text, name)

@@ -12,6 +12,7 @@ its array and each chunk is scanned as it arrives, while it is still in cache.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
@@ -153,8 +154,6 @@ def _loadtxt(p: Path, sep: str, header: bool) -> np.ndarray:
 
 
 def _parse_part(text: bytes, sep: str, skip: int) -> np.ndarray:
-    import io
-
     return np.loadtxt(io.BytesIO(text), delimiter=sep, ndmin=2, dtype=np.float64, skiprows=skip)
 
 
