@@ -172,20 +172,26 @@ def cached_plan(
     entry: str,
     lowering_options: dict[str, object] | None,
     with_facts: bool,
+    card: func.FuncOp | None = None,
+    inputs: Sequence[Any] = (),
 ) -> Compiled | None:
-    """The cached plan of a program whose entry takes no arguments (a DML script's @main),
-    looked up before the program is read: a hit skips translating it too. None: a miss
-    (compile with an EntryCompiler given the same source_key and lowering_options)."""
+    """The cached plan of a program, looked up before the program is parsed: `inputs` are
+    the arguments as bound through its entry card `card` (PlanCache.load_entry; None: an
+    entry that takes no arguments, a DML script's @main, whose hit skips translating it).
+    None: a miss (compile with an EntryCompiler given the same source_key and
+    lowering_options, which looks the plan up under the same key)."""
     if level == "O0":
         return None
     lowering = _lowering_text(lowering_options) if lowering_options is not None else "-"
-    inputs: list[Any] | None = [] if with_facts else None
-    sig: Signature | None = () if with_facts else None
+    given: list[Any] | None = list(inputs) if with_facts else None
+    sig: Signature | None = None
+    if with_facts:
+        sig = entry_signature(card, given) if card is not None else ()  # type: ignore[arg-type]
     t0 = time.perf_counter()
-    module = plans.load(plan_key(plans, source_key, level, entry, lowering, sig, inputs), ctx)
+    module = plans.load(plan_key(plans, source_key, level, entry, lowering, sig, given), ctx)
     if module is None:
         return None
-    text = "()" if with_facts else ""
+    text = format_signature(sig) if sig is not None else ""
     return Compiled(module, None, text, RewriteTrace(), time.perf_counter() - t0, cached=True)
 
 

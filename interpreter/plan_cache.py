@@ -17,9 +17,12 @@ fresh compile does.
 
 Not cached: compiles that printed a warning (the next run must print it too), plans kept
 for dynamic recompilation (--backend dask at -O2), runs with --rewrite-trace or plugins
-(amls-run decides). A stored plan that no longer parses or verifies is a miss and is
-removed. AMLS_PLAN_CACHE=off turns the cache off; it lives in $XDG_CACHE_HOME/amls/plans
-(default ~/.cache/amls/plans) and keeps the MAX_PLANS most recently used plans.
+(amls-run decides). Beside a program's plans, amls-run keeps its entry card (the entry's
+parameters and results, without its body): a second run loads and checks its arguments
+from the card and parses the program only when no plan fits them. A stored plan that no
+longer parses or verifies is a miss and is removed. AMLS_PLAN_CACHE=off turns the cache
+off; it lives in $XDG_CACHE_HOME/amls/plans (default ~/.cache/amls/plans) and keeps the
+MAX_PLANS most recently used plans and cards.
 """
 
 from __future__ import annotations
@@ -36,7 +39,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from xdsl.context import Context
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, Region
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
@@ -46,6 +51,8 @@ except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
 
 MAX_PLANS = 200
+"""Plans and entry cards kept (the most recently used)."""
+PLAN, CARD = ".mlir", ".entry.card"
 ENV = "AMLS_PLAN_CACHE"
 FORMAT = "1"  # bump when what a plan file holds changes meaning
 _PACKAGES = (
@@ -129,7 +136,7 @@ class PlanCache:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.last_path: Path | None = None
-        """The file of the last hit or store (for --stats)."""
+        """The file of the last plan found or stored (for --stats)."""
 
     def key(self, parts: Sequence[str]) -> str:
         h = blake2b(digest_size=32)
@@ -138,11 +145,14 @@ class PlanCache:
             h.update(b"\0")
         return h.hexdigest()[:32]
 
-    def _path(self, key: str) -> Path:
-        return self.directory / f"{key}.mlir"
+    def _path(self, key: str, suffix: str = PLAN) -> Path:
+        return self.directory / f"{key}{suffix}"
 
     def load(self, key: str, ctx: Context) -> ModuleOp | None:
-        path = self._path(key)
+        """The plan stored under `key`, parsed and verified; None: a miss."""
+        return self._load(self._path(key), ctx, verify=True)
+
+    def _load(self, path: Path, ctx: Context, verify: bool) -> ModuleOp | None:
         try:
             text = path.read_text()
         except OSError:
@@ -156,34 +166,62 @@ class PlanCache:
             return None  # a file compiling read has changed (or the header is foreign)
         try:
             module = Parser(_plan_context(ctx, body), body, str(path)).parse_module()
-            module.verify()
+            if verify:
+                module.verify()
         except Exception:  # noqa: BLE001 - a damaged or foreign file is a miss
             with contextlib.suppress(OSError):
                 path.unlink()
             return None
         with contextlib.suppress(OSError):
             os.utime(path)  # most recently used: kept when the directory is trimmed
-        self.last_path = path
+        if not path.name.endswith(CARD):
+            self.last_path = path
         return module
 
-    def store(self, key: str, module: ModuleOp, deps: Sequence[str] = ()) -> None:
+    def store(
+        self, key: str, module: ModuleOp, deps: Sequence[str] = (), suffix: str = PLAN
+    ) -> None:
         """Keep the plan; `deps` are files compiling read (their size and mtime, or their
         absence, are checked before the plan is used)."""
         out = io.StringIO()
         out.write(_DEPS + json.dumps([[p, _stamp(p)] for p in sorted(set(deps))]) + "\n")
         Printer(out, print_generic_format=True, print_debuginfo=True).print_op(module)
         out.write("\n")
-        path = self._path(key)
+        path = self._path(key, suffix)
         with contextlib.suppress(OSError):  # a read-only or full directory: no cache
             self.directory.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(out.getvalue())
             os.replace(tmp, path)  # atomic: another process may read it now
-            self.last_path = path
+            if suffix == PLAN:
+                self.last_path = path
             self._trim()
 
+    def load_entry(self, key: str, ctx: Context) -> func.FuncOp | None:
+        """The entry card stored under `key` (store_entry), or None."""
+        module = self._load(self._path(key, CARD), ctx, verify=False)  # (it has no body)
+        ops = list(module.ops) if module is not None else []
+        if len(ops) == 1 and isinstance(ops[0], func.FuncOp) and ops[0].body.blocks:
+            return ops[0]
+        return None
+
+    def store_entry(self, key: str, fn: func.FuncOp) -> None:
+        """Keep `fn`'s entry card: the function with its parameters (types, names,
+        attributes), results and location, and no body. What amls-run reads of the program
+        to load and check the arguments and look their plan up, without parsing it all."""
+        block = Block(arg_types=[a.type for a in fn.args])
+        for old, new in zip(fn.args, block.args, strict=True):
+            new.name_hint = old.name_hint
+        card = func.FuncOp.create(
+            properties=dict(fn.properties),
+            attributes=dict(fn.attributes),
+            regions=[Region(block)],
+        )
+        card.location = fn.location
+        self.store(key, ModuleOp([card]), suffix=CARD)
+
     def _trim(self) -> None:
-        plans = list(self.directory.glob("*.mlir"))
+        plans = [*self.directory.glob(f"*{PLAN}"), *self.directory.glob(f"*{CARD}")]
         if len(plans) <= MAX_PLANS:
             return
         plans.sort(key=lambda p: p.stat().st_mtime_ns)

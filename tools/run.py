@@ -47,6 +47,14 @@ if _GC_WAS_ENABLED:  # what the imports made lives to the end: no collection nee
     gc.enable()
 
 
+def _parse_program(ctx: Any, text: str, name: str) -> Any:
+    """The .mlir program, parsed and verified (its stated value facts too)."""
+    module = parse_module(ctx, text, name)
+    verify_located(module)
+    verify_value_facts(module)
+    return module
+
+
 def _process_age() -> float:
     """Seconds since this process started (Linux); 0 where unknown."""
     try:
@@ -312,6 +320,10 @@ def run(argv: Sequence[str] | None) -> int:
         cached = None
         text, name = read_source(args.input_file)
         program = f"{name}\0{text}\0assume-finite={args.assume_finite}"
+        card = None  # the entry card the arguments were bound through (PlanCache.load_entry)
+        card_key = ""
+        if plans is not None and args.opt_level != "O0" and not args.input_file.endswith(".dml"):
+            card_key = plans.key(("entry card", program, args.entry))
         if args.input_file.endswith(".dml"):  # the DML frontend (-args / -nvargs)
             from amls.interpreter.entry import cached_plan
             from amls.tools.translate import import_dml_file
@@ -333,14 +345,14 @@ def run(argv: Sequence[str] | None) -> int:
             else:
                 with stderr_watch() as stderr:  # a translation warning must print again
                     module = import_dml_file(name, dml_args, dml_nvargs, deps, text)
+                verify_value_facts(module)
                 if not stderr.written:
                     source_key = f"{dml_key}\0{program}"
+        elif plans is not None and card_key and (card := plans.load_entry(card_key, ctx)):
+            module = card.parent_op()  # the program is parsed only if no plan fits the data
         else:
-            module = parse_module(ctx, text, name)
-            verify_located(module)
+            module = _parse_program(ctx, text, name)
             source_key = program
-        if cached is None:
-            verify_value_facts(module)
         phases["parse and verify"] = time.perf_counter() - t0
 
     if args.force_method and args.backend != "dask":
@@ -361,12 +373,27 @@ def run(argv: Sequence[str] | None) -> int:
 
     declared = tuple(fn.function_type.outputs.data)  # results are shown as the user typed them
     names = result_names(fn)
+    if plans is not None and card_key and card is None:  # before compiling changes the entry
+        plans.store_entry(card_key, fn)
     t0 = time.perf_counter()
     values = bind_arguments(fn, args.arg)
     phases["load and fact scan"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    if cached is not None:  # a DML script's plan, found before translating it
+    if plans is not None and card is not None:
+        from amls.interpreter.entry import cached_plan
+
+        with_facts = not args.no_data_facts
+        cached = cached_plan(
+            plans, ctx, program, args.opt_level, args.entry, lower_opts, with_facts, card, values
+        )
+        if cached is None:  # no plan for these data: the program after all
+            t1 = time.perf_counter()
+            module = _parse_program(ctx, text, name)
+            source_key = program
+            phases["parse and verify"] += time.perf_counter() - t1
+            t0 += time.perf_counter() - t1
+    if cached is not None:  # a plan found before the program was parsed (or translated)
         compiled, lowering = cached, None
     else:
         if args.assume_finite:

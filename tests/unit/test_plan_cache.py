@@ -63,6 +63,111 @@ def test_second_run_takes_the_plan_from_the_cache(tmp_path: Path) -> None:
     assert len(plans(tmp_path)) == 2
 
 
+def cards(cache: Path) -> list[Path]:
+    return sorted((cache / "amls" / "plans").glob(f"*{plan_cache.CARD}"))
+
+
+def run_in_process(
+    cache: Path,
+    argv: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[int, str, str, int]:
+    """amls-run in this process: (exit code, stdout, stderr, how often it parsed the
+    program)."""
+    from amls.tools import common
+    from amls.tools import run as run_tool
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    monkeypatch.setenv("AMLS_PLAN_CACHE", "on")
+    parsed = []
+    real = run_tool._parse_program
+
+    def counting(*a: object) -> object:
+        parsed.append(a)
+        return real(*a)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(run_tool, "_parse_program", counting)
+    capsys.readouterr()
+    try:
+        with common.user_errors("amls-run"):
+            code = run_tool.run(argv)
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err, len(parsed)
+
+
+def test_second_run_binds_its_arguments_through_the_entry_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first run keeps the entry's card beside the plan; the second loads and checks
+    its arguments through the card and finds the plan without parsing the program. Data
+    of another signature miss the plan: the program is parsed then, once."""
+    src = ROOT / "tests" / "filecheck" / "cli" / "run_data_facts.mlir"
+    argv = [str(src), "--arg", f"X={INPUTS / 'X_3x2.npy'}", "--arg", f"y={INPUTS / 'y_3x1.csv'}"]
+    first = run_in_process(tmp_path, [*argv, "--arg", "k=2"], monkeypatch, capsys)
+    assert first[0] == 0 and first[3] == 1, first
+    assert len(cards(tmp_path)) == 1 and len(plans(tmp_path)) == 1
+    second = run_in_process(tmp_path, [*argv, "--arg", "k=2", "--stats"], monkeypatch, capsys)
+    assert second[0] == 0 and second[3] == 0, second  # not parsed
+    assert "from the plan cache" in second[1]
+    assert results(second[1]) == results(first[1])
+    other = run_in_process(tmp_path, [*argv, "--arg", "k=3", "--stats"], monkeypatch, capsys)
+    assert other[0] == 0 and other[3] == 1, other  # no plan for k=3: parsed, compiled, kept
+    assert "compiled, kept in the plan cache" in other[1]
+    fresh = amls_run(tmp_path, *argv, "--arg", "k=3", AMLS_PLAN_CACHE="off")
+    assert results(other[1]) == results(fresh.stdout)
+    assert len(cards(tmp_path)) == 1 and len(plans(tmp_path)) == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [
+        (["--arg", "m=1"], 2),  # no such parameter
+        (["--arg", "s=1"], 2),  # X and y missing
+        (["--arg", f"X={INPUTS / 'nan_3x2.csv'}", "--arg", "s=1"], 1),  # false claim: finite
+        (["--arg", f"X={INPUTS / 'X_3x2.npy'}", "--arg", "s=2.5"], 1),  # |s| <= 2 is false
+        (["--arg", f"X={INPUTS / 'X_3x2.npy'}", "--arg", "s=x"], 2),  # not a number
+    ],
+    ids=["unknown", "missing", "nan-claim", "absmax-claim", "not-a-number"],
+)
+def test_argument_errors_through_the_entry_card_are_the_programs(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    code: int,
+) -> None:
+    """Arguments bound through the card are checked against the same types and stated
+    facts, with the same message, location and exit code as from the parsed program."""
+    src = ROOT / "tests" / "filecheck" / "cli" / "run_data_facts.mlir"
+    good = ["--arg", f"X={INPUTS / 'X_3x2.npy'}", "--arg", "s=-1.5"]
+    base = [str(src), "--entry", "claims", "--arg", f"y={INPUTS / 'y_3x1.csv'}"]
+    assert run_in_process(tmp_path, [*base, *good], monkeypatch, capsys)[0] == 0
+    assert len(cards(tmp_path)) == 1
+    if argv[:2] == ["--arg", "m=1"]:
+        argv = [*good, *argv]
+    via_card = run_in_process(tmp_path, [*base, *argv], monkeypatch, capsys)
+    assert via_card[3] == 0  # the card, not the program
+    fresh = amls_run(tmp_path, *base, *argv, AMLS_PLAN_CACHE="off")
+    assert (via_card[0], via_card[2]) == (fresh.returncode, fresh.stderr) == (code, fresh.stderr)
+    assert fresh.stderr.count("error") == 1, fresh.stderr
+
+
+def test_a_damaged_entry_card_is_a_miss(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [str(TINY), "--arg", "n=2"]
+    first = run_in_process(tmp_path, argv, monkeypatch, capsys)
+    [card] = cards(tmp_path)
+    card.write_text('"builtin.module"() ({ "no.such_op"() : () -> () }) : () -> ()\n')
+    again = run_in_process(tmp_path, argv, monkeypatch, capsys)
+    assert again[0] == 0 and again[3] == 1  # parsed the program
+    assert results(again[1]) == results(first[1])
+    assert not card.exists() or "no.such_op" not in card.read_text()
+
+
 def test_off_keeps_nothing(tmp_path: Path) -> None:
     r = amls_run(tmp_path, str(TINY), "--arg", "n=2", "--stats", AMLS_PLAN_CACHE="off")
     assert r.returncode == 0, r.stderr

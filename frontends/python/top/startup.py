@@ -19,6 +19,12 @@ runs print and parse only a few of those ops. The formats of xDSL's and amls's d
 are checked by tests (tests/unit/test_startup.py); a plugin's dialects are imported with
 eager formats (`eager_formats`), so an error in their format is still reported where the
 plugin is loaded.
+
+3. Answer xDSL's question for the pointer size without a subprocess. xDSL's Interpreter
+class asks `platform.architecture()` when it is defined, and that runs the `file` command
+on the Python binary (a fork and exec, ~11 ms of every amls-run). For the running
+interpreter the answer is its pointer size and its binary's format (what `platform` itself
+falls back to); any other question goes to `platform.architecture`.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import dataclasses
 import functools
 import marshal
 import os
+import struct
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -93,6 +100,23 @@ class CodeCache:
         self.added = 0
 
 
+def _architecture(executable: str = sys.executable, bits: str = "", linkage: str = "") -> Any:
+    """platform.architecture() for this interpreter, without running `file` on it."""
+    if executable == sys.executable and not bits and not linkage:
+        try:
+            with open(executable, "rb") as f:
+                elf = f.read(4) == b"\x7fELF"
+        except OSError:
+            elf = False
+        if elf:
+            return f"{struct.calcsize('P') * 8}bit", "ELF"
+    return _ARCHITECTURE[0](executable, bits, linkage)
+
+
+_ARCHITECTURE: list[Any] = []
+"""platform.architecture while _architecture stands in for it."""
+
+
 def _parse_format(text: str, op_def: Any) -> FormatProgram:
     from xdsl.irdl.declarative_assembly_format_parser import FormatParser
 
@@ -151,6 +175,10 @@ def _enter() -> CodeCache | None:
     cache.depth += 1
     if cache.depth == 1:
         dataclasses.exec = cache.exec  # type: ignore[attr-defined]
+        import platform
+
+        _ARCHITECTURE.append(platform.architecture)
+        platform.architecture = _architecture
         from xdsl.irdl.declarative_assembly_format import FormatProgram
 
         FormatProgram.from_str = staticmethod(_lazy_from_str)  # type: ignore[method-assign]
@@ -161,6 +189,9 @@ def _leave(cache: CodeCache) -> None:
     cache.depth -= 1
     if cache.depth == 0:
         del dataclasses.exec  # type: ignore[attr-defined]
+        import platform
+
+        platform.architecture = _ARCHITECTURE.pop()
         from xdsl.irdl.declarative_assembly_format import FormatProgram
 
         FormatProgram.from_str = staticmethod(_parse_format)  # type: ignore[method-assign]
