@@ -6,6 +6,7 @@ imported when it appears."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -53,6 +54,7 @@ NOT_FOR_DENSE_LOCAL = (
     "amls.interpreter.dist",
     "amls.lowering.cost",
     "xdsl.dialects.math",  # registered on first use (amls.dialects.lazy)
+    "subprocess",  # xDSL's Interpreter asks platform.architecture(): `file`, unless amls answers
 )
 
 
@@ -465,3 +467,26 @@ def test_jit_freezes_at_exit_after_its_own_and_before_the_users_handlers(tmp_pat
     r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split("\n")[:-1] == ["12.0 36.0", "1", "late False", "early True"]
+
+
+def test_architecture_is_platforms_answer_without_a_subprocess(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """amls.startup's stand-in for platform.architecture() (xDSL asks it when its
+    Interpreter class is defined) answers as platform does, for this interpreter, without
+    running `file`; other executables go to platform.architecture itself."""
+    import platform
+
+    from amls import startup
+
+    real = platform.architecture
+    expected = real()
+    ran: list[object] = []
+    monkeypatch.setattr(subprocess, "check_output", lambda *a, **k: ran.append(a))
+    monkeypatch.setattr(startup, "_ARCHITECTURE", [real])
+    assert startup._architecture()[0] == expected[0]
+    if shutil.which("file"):  # (without it platform cannot name the linkage)
+        assert startup._architecture() == expected
+    assert ran == []
+    startup._architecture("/bin/sh")  # another binary: platform asks `file`
+    assert len(ran) == 1
