@@ -343,6 +343,28 @@ def test_code_cache_file_errors_cost_only_time(tmp_path: Path) -> None:
     assert blocked.added == 0
 
 
+def test_code_cache_of_many_versions_starts_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Entries of earlier versions are never used again: a file grown past MAX_ENTRIES
+    (more to load than it saves) starts over, and the next save holds this run's only."""
+    import marshal
+
+    from amls import startup
+
+    monkeypatch.setattr(startup, "MAX_ENTRIES", 3)
+    path = tmp_path / "code.marshal"
+    old = {f"x = {i}": compile(f"x = {i}", "<string>", "exec") for i in range(4)}
+    path.write_bytes(marshal.dumps(old))
+    cache = startup.CodeCache(path)
+    assert cache.code == {}
+    cache.exec("y = 1", {}, {})
+    cache.save()
+    assert list(marshal.loads(path.read_bytes())) == ["y = 1"]
+    path.write_bytes(marshal.dumps(dict(list(old.items())[:3])))  # at the bound: kept
+    assert len(startup.CodeCache(path).code) == 3
+
+
 def test_every_op_format_amls_loads_parses() -> None:
     """Formats are parsed on first use in amls's tools: each one of every dialect amls
     registers must parse, so that no user input meets a broken one."""
