@@ -241,6 +241,19 @@ def _wtsmm_blocked(x: np.ndarray, w: np.ndarray) -> np.ndarray:
 @kernel(phys.TakOp)
 @ieee
 def tak(op: phys.TakOp, args: Args) -> Any:
+    if len(args) == 2:  # sum(u^2) or t(x) %*% y of two columns in a loop: no checks to pay
+        x, y = args
+        if (
+            type(x) is np.ndarray
+            and type(y) is np.ndarray
+            and x.ndim == 2
+            and x.shape == y.shape
+            and x.shape[1] == 1
+            and x.dtype == np.float64
+            and y.dtype == np.float64
+            and op.axis.data == "all"
+        ):
+            return mk._dot(x[:, 0], y[:, 0])
     xs = [mk._as_mat(a) for a in args]
     shapes = {x.shape for x in xs}
     if len(shapes) != 1:
