@@ -19,7 +19,7 @@ from xdsl.ir import SSAValue
 
 from amls.dialects import matrix as mx
 from amls.dialects.traits import constant_value
-from amls.passes.sizes.values import ModuleValueFacts, ValueFacts
+from amls.passes.sizes.values import DBL_MAX, ModuleValueFacts, ValueFacts
 
 Bindings = dict[str, Any]
 """Pattern variable name -> SSAValue (a list for Rest, a string for PropVar). The
@@ -352,6 +352,36 @@ def nonzero_const(name: str) -> Test:
         return c is not None and math.isfinite(c) and c != 0
 
     return test
+
+
+def scaling_in_range(s: str, x: str) -> Cond:
+    """The constant s times any cell of X cannot overflow where s * sum(X) does not, beyond
+    the re-association licence (docs/numerics.md): |s| <= 1, or |s| at most X's cell
+    count (then s*x overflows only for |x| within that factor of the largest double), or
+    |s| times X's proven bound on |x| stays below the largest double. sum(1e300 * X)
+    with X = [1e10, -1e10] is NaN, 1e300 * sum(X) is 0."""
+
+    def scale(b: Bindings) -> float | None:
+        c = constant_value(b[s])
+        return abs(c) if isinstance(c, float | int) else None
+
+    def test(b: Bindings) -> bool:
+        c = scale(b)
+        if c is None:
+            return False
+        if c <= max(1, cells(b[x]) or 0):
+            return True
+        bound = value_facts(b, b[x]).absmax
+        return bound * c <= DBL_MAX
+
+    def why(b: Bindings) -> str | None:
+        c, v = scale(b), b[x]
+        if c is None or test(b):
+            return None
+        shown = f"%{v.name_hint}" if v.name_hint else x
+        return f"{shown} times {c!r} may overflow ({value_facts(b, v).text()})"
+
+    return Cond(f"scaling_in_range({s}, {x})", test, why)
 
 
 @condition

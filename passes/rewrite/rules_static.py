@@ -37,6 +37,7 @@ from amls.passes.rewrite.conditions import (
     rows_are,
     same_known_cols,
     same_shape,
+    scaling_in_range,
     square_product,
 )
 from amls.passes.rewrite.driver import Rule
@@ -264,10 +265,11 @@ STATIC_RULES: list[Rule] = [
     ),
     Rule("agg-of-agg", sum_(reduce("sumsq", PropVar("ax"), X)), reduce("sumsq", "all", X),
          when=one_of("ax", "row", "col")),
-    Rule("sum-scalar-mult", sum_(s * X), Op(arith.MulfOp, s, sum_(X)), when=nonzero_const("s")),
+    Rule("sum-scalar-mult", sum_(s * X), Op(arith.MulfOp, s, sum_(X)),
+         when=all_of(nonzero_const("s"), scaling_in_range("s", "X"))),
     *(
         Rule("sum-scalar-mult", reduce("sum", ax, s * X), s * reduce("sum", ax, X),
-             when=nonzero_const("s"))
+             when=all_of(nonzero_const("s"), scaling_in_range("s", "X")))
         for ax in ("row", "col")
     ),
     Rule("to-scalar-from-scalar", to_scalar(Op(mx.FromScalarOp, s)), s),  # a 1x1 round trip

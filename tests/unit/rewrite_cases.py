@@ -668,9 +668,22 @@ def _agg_of_agg(draw: Draw) -> Instance:
 @case("sum-scalar-mult", STATIC, examples=50)
 def _sum_scalar_mult(draw: Draw) -> Instance:
     f = F()
-    x = f.arg(draw(matrices(draw(shapes()))))
+    shape = draw(shapes())
     nonzero = finite_scalars.filter(lambda x: abs(x) != 1.0 and x != 0.0)  # not mul-one, 0
-    s = f.fconst(draw(nonzero))
+    c = draw(nonzero)
+    if abs(c) <= max(1, shape[0] * shape[1]):
+        x = f.arg(draw(matrices(shape)))
+    else:  # |s| beyond the cell count: X needs a bound (scaling_in_range)
+        x = f.finite(draw(matrices(shape, FINITE_KINDS)))
+    s = f.fconst(c)
+    axis = draw(st.sampled_from(["all", "row", "col"]))
+    return done(f, f.reduce("sum", axis, f.bin("mul", *_order(draw, s, x))), exact=False)
+
+
+def _sum_scalar_mult_overflow(draw: Draw) -> Instance:
+    f = F()
+    x = f.arg(draw(matrices(draw(shapes()))))
+    s = f.fconst(draw(st.sampled_from([1e300, -1e300, 1e200])))
     axis = draw(st.sampled_from(["all", "row", "col"]))
     return done(f, f.reduce("sum", axis, f.bin("mul", *_order(draw, s, x))), exact=False)
 
@@ -1504,6 +1517,12 @@ variant("empty-binary/add-left", _empty_binary, ops=("add-left",))
 variant("empty-binary/mul", _empty_binary, ops=("mul",))
 
 # Forms that were bugs, now declined or fixed.
+variant(
+    "sum-scalar-mult/large-scale",
+    _sum_scalar_mult_overflow,
+    declines="sum(1e300 * X) -> 1e300 * sum(X) moves an overflow for |x| > 1.8e8, far from "
+    "1e308 (NaN before, 0 after with X = [1e10, -1e10]): it needs a bound on X",
+)
 variant("fill-to-scalar/negative-zero", _fill_to_scalar, negative_zero=True)
 variant(
     "distribute-sub/scalar-y",

@@ -76,3 +76,32 @@ func.func @no_sum_scalar_mult(%X: !matrix.mat<3x4xf64>, %Y: !matrix.mat<3x4xf64>
   %f = matrix.reduce sumsq row %p4 : (!matrix.mat<3x4xf64>) -> !matrix.mat<3x1xf64>
   func.return %a, %b, %c, %d, %e, %f : f64, !matrix.mat<3x1xf64>, !matrix.mat<1x4xf64>, f64, f64, !matrix.mat<3x1xf64>
 }
+
+// -----
+
+// A constant beyond X's cell count scales each cell past where the licence lets
+// overflow move: sum(1e300 * X) with X = [1e10, -1e10] is NaN, 1e300 * sum(X) is 0.
+// The rule then needs X's bound: with |x| <= 1 stated it fires, without it it is held
+// back, naming the fact (for 1x1 X, |s| <= 1 only).
+// TRACE:       rewrite: sum-scalar-mult at {{.*}}sum-scalar-mult.mlir:[[# @LINE + 15]]:3
+// TRACE:       held-back: sum-scalar-mult at {{.*}}sum-scalar-mult.mlir:[[# @LINE + 16]]:3: %X times 1e+300 may overflow
+// TRACE:       held-back: sum-scalar-mult at {{.*}}sum-scalar-mult.mlir:[[# @LINE + 17]]:3: %U times 2.0 may overflow
+// TRACE-NOT:   rewrite: sum-scalar-mult
+// CHECK-LABEL: func.func @large_scale(
+// CHECK:         %[[S:.*]] = matrix.reduce sum all %B
+// CHECK-NEXT:    %a = arith.mulf %big, %[[S]] : f64
+// CHECK-NEXT:    %p1 = matrix.mul %big, %X
+// CHECK-NEXT:    %b = matrix.reduce sum all %p1
+// CHECK-NEXT:    %p2 = matrix.mul %two, %U
+// CHECK-NEXT:    %c = matrix.reduce sum all %p2
+func.func @large_scale(%B: !matrix.mat<?x?xf64> {matrix.absmax = 1.0 : f64}, %X: !matrix.mat<3x4xf64>, %U: !matrix.mat<1x1xf64>) -> (f64, f64, f64) {
+  %big = arith.constant 1.0e300 : f64
+  %two = arith.constant 2.0 : f64
+  %p0 = matrix.mul %big, %B : (f64, !matrix.mat<?x?xf64>) -> !matrix.mat<?x?xf64>
+  %a = matrix.reduce sum all %p0 : (!matrix.mat<?x?xf64>) -> f64
+  %p1 = matrix.mul %big, %X : (f64, !matrix.mat<3x4xf64>) -> !matrix.mat<3x4xf64>
+  %b = matrix.reduce sum all %p1 : (!matrix.mat<3x4xf64>) -> f64
+  %p2 = matrix.mul %two, %U : (f64, !matrix.mat<1x1xf64>) -> !matrix.mat<1x1xf64>
+  %c = matrix.reduce sum all %p2 : (!matrix.mat<1x1xf64>) -> f64
+  func.return %a, %b, %c : f64, f64, f64
+}
