@@ -11,8 +11,9 @@ An op that can fail at run time (speculation.py: solve, inv, to_scalar, a matmul
 unknown inner dims, a division by a non-constant...) moves only where it is sure to
 run: out of an scf.for with lb < ub known (it runs once at least), and out of an
 scf.while's `before` region (the condition runs once at least); never out of a while's
-`after` region (it may run zero times). Moving it earlier can change which of two
-errors is reported first, or drop output printed before the error, as in MLIR.
+`after` region (it may run zero times); and only from before the body's first op with
+effects, so that what the loop prints before the failure is still printed. Moving it
+earlier can change which of two errors is reported first.
 
 Why not xDSL's `licm` (transforms/loop_invariant_code_motion.py): it handles scf.for
 only, and takes xDSL's `Pure` (AlwaysSpeculatable) at its word, so it would hoist a
@@ -72,14 +73,27 @@ def _bodies(loop: Operation) -> list[tuple[Block, bool]]:
     return [(loop.before_region.block, True), (loop.after_region.block, False)]
 
 
+def _before_effects(block: Block) -> set[Operation]:
+    """The ops of `block` before its first op with effects (a print, a write, a call):
+    an op that can fail may move out of the loop only from there, so that output the
+    loop printed before the failure is still printed."""
+    quiet: set[Operation] = set()
+    for op in block.ops:
+        if not is_side_effect_free(op):
+            break
+        quiet.add(op)
+    return quiet
+
+
 def hoist(loop: Operation) -> int:
     """Move the invariant ops of `loop` before it; returns how many moved."""
     moved = 0
-    for block, may_fail in _bodies(loop):
+    for block, runs in _bodies(loop):
+        quiet = _before_effects(block) if runs else set()
         work = deque(block.ops)
         while work:
             op = work.popleft()
-            if op.parent_block() is not block or not movable(op, loop, may_fail):
+            if op.parent_block() is not block or not movable(op, loop, op in quiet):
                 continue
             op.detach()
             loop.parent_block().insert_op_before(op, loop)  # type: ignore[union-attr]

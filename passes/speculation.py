@@ -8,8 +8,10 @@ it is sure to run anyway. MLIR calls the others speculatable.
 An op cannot fail when its class never raises (transpose, exp, nrow, arith.addf, ...)
 or when its operands' facts rule the failure out (a matmul whose inner dims are equal,
 a slice whose constant bounds are inside known dims, a division by a non-zero
-constant). Everything else may fail: solve and inv (singular), to_scalar of a matrix
-not known to be 1x1, ops of other dialects, ops with regions other than scf.if.
+constant, a cast whose stated dims the operand provably has, a fill of known dims up to
+SPECULATE_BYTES). Everything else may fail: solve and inv (singular), to_scalar of a
+matrix not known to be 1x1, a cast to dims the operand may not have, a fill of unknown
+or huge dims (MemoryError), ops of other dialects, ops with regions other than scf.if.
 
 Dims are compared symbolically: t(X) has X's rows as its columns, so t(X) %*% X has
 equal inner dims even when X is ?x?.
@@ -33,7 +35,7 @@ the i64 value itself."""
 
 _NEVER_FAIL: tuple[type[Operation], ...] = (
     mx.ConstantOp, mx.TransposeOp, mx.ElementwiseUnaryOp, mx.NrowOp, mx.NcolOp, mx.NnzOp,
-    mx.FromScalarOp, mx.CastOp,
+    mx.FromScalarOp,
     arith.ConstantOp, arith.AddfOp, arith.SubfOp, arith.MulfOp, arith.DivfOp, arith.NegfOp,
     arith.MaximumfOp, arith.MinimumfOp, arith.MaxnumfOp, arith.MinnumfOp,
     arith.AndIOp, arith.OrIOp, arith.XOrIOp,
@@ -42,8 +44,13 @@ _NEVER_FAIL: tuple[type[Operation], ...] = (
     scf.YieldOp,
 )  # fmt: skip
 """IEEE results or a value that always exists (the scalar kernels return NaN/Inf, never
-raise; a cast only changes facts). The math ops below join once xDSL's math dialect is
-imported (amls.dialects.lazy)."""
+raise). The math ops below join once xDSL's math dialect is imported
+(amls.dialects.lazy)."""
+
+SPECULATE_BYTES = 1 << 30
+"""A matrix an op creates from scalar dims (fill, rand, seq) may be made where it would
+not have been only if it provably takes at most this much: a 2e6 x 2e6 fill out of a
+loop that runs zero times would fail (MemoryError) where the program did not."""
 
 
 def _never_fail(cls: type[Operation]) -> None:
@@ -147,6 +154,24 @@ def _non_negative(s: Sym) -> bool:
     return s[1] >= 0 or isinstance(s[0].owner, mx.NnzOp)  # count() made nrow/ncol dims
 
 
+def _small(rc: tuple[Sym, Sym] | None) -> bool:
+    """Dims proven >= 0 whose known part is at most SPECULATE_BYTES of float64 cells (a
+    dim of an existing matrix, nrow(X), is taken as one the data already have)."""
+    if rc is None:
+        return False
+    return pymath.prod(d for d in rc if isinstance(d, int)) * 8 <= SPECULATE_BYTES
+
+
+def _cast_ok(op: mx.CastOp) -> bool:
+    """The cast's stated dims and nnz provably hold (the kernel checks them)."""
+    want = mx.mat_type(op.results[0])
+    for axis in (0, 1):
+        if want.shape[axis] is not None and dim(op.input, axis) != want.shape[axis]:
+            return False
+    have = op.input.type
+    return want.nnz is None or (isinstance(have, mx.MatrixLikeType) and have.nnz == want.nnz)
+
+
 def _dims(op: mx.FillOp | mx.RandOp | mx.ReshapeOp) -> tuple[Sym, Sym] | None:
     """rows and cols, when both are provably >= 0 (the kernels' _dims): from the
     operands, else from the result type (a type states facts)."""
@@ -168,6 +193,13 @@ def _seq_ok(op: mx.SeqOp) -> bool:
     if not all(pymath.isfinite(x) for x in (start, stop, step)):
         return False
     return start == stop or (step != 0.0 and (stop - start) * step >= 0)
+
+
+def _seq_small(op: mx.SeqOp) -> bool:
+    """seq(start, stop, step) of at most SPECULATE_BYTES (its constants are finite)."""
+    start, stop, step = (float(constant_value(v)) for v in (op.start, op.stop, op.step))  # type: ignore[arg-type]
+    n = 1 if start == stop else int(abs((stop - start) / step)) + 1
+    return n * 8 <= SPECULATE_BYTES
 
 
 def _in_range(lo: Sym, hi: Sym, size: Sym) -> bool:
@@ -203,15 +235,17 @@ def _matrix_op_ok(op: Operation) -> bool:
         return (isinstance(along, int) and along > 0) or other == 0
     if isinstance(op, mx.ToScalarOp):
         return dim(op.input, 0) == 1 and dim(op.input, 1) == 1
+    if isinstance(op, mx.CastOp):
+        return _cast_ok(op)
     if isinstance(op, mx.FillOp | mx.RandOp):
-        return _dims(op) is not None
+        return _small(_dims(op))
     if isinstance(op, mx.ReshapeOp):
         rc, cells = _dims(op), mx.mat_type(op.input).cells
         if rc is None or not isinstance(rc[0], int) or not isinstance(rc[1], int):
             return False
         return cells is not None and rc[0] * rc[1] == cells
     if isinstance(op, mx.SeqOp):
-        return _seq_ok(op)
+        return _seq_ok(op) and _seq_small(op)
     if isinstance(op, mx.SliceOp):
         rows = _in_range(count(op.r0), count(op.r1), dim(op.input, 0))
         return rows and _in_range(count(op.c0), count(op.c1), dim(op.input, 1))

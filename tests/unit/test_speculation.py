@@ -78,6 +78,19 @@ CASES: list[tuple[str, str, str, bool]] = [
      "%c1 = arith.constant 1 : i64\n"
      f"%n = matrix.nrow %X : ({M}) -> i64\n"
      f"%r = matrix.fill %s, %n, %c1 : (f64, i64, i64) -> {V}", False),
+    ("fill_huge", "%s: f64",
+     "%c = arith.constant 2000000 : i64\n"
+     "%r = matrix.fill %s, %c, %c : (f64, i64, i64) -> !matrix.mat<2000000x2000000xf64>",
+     True),  # 29 TiB: MemoryError
+    ("fill_known_small", "%s: f64",
+     "%c = arith.constant 3 : i64\n"
+     "%r = matrix.fill %s, %c, %c : (f64, i64, i64) -> !matrix.mat<3x3xf64>", False),
+    ("cast_unknown_dims", f"%X: {M}",
+     f"%r = matrix.cast %X : ({M}) -> !matrix.mat<?x4xf64>", True),
+    ("cast_known_dims", "%X: !matrix.mat<?x4xf64>",
+     "%r = matrix.cast %X : (!matrix.mat<?x4xf64>) -> !matrix.mat<?x4xf64, nnz=?>", False),
+    ("cast_to_unknown", "%X: !matrix.mat<3x4xf64>",
+     f"%r = matrix.cast %X : (!matrix.mat<3x4xf64>) -> {M}", False),
     ("fill_arg", "%k: i64, %s: f64",
      "%c1 = arith.constant 1 : i64\n"
      f"%r = matrix.fill %s, %k, %c1 : (f64, i64, i64) -> {V}", True),

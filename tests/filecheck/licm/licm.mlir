@@ -295,3 +295,66 @@ func.func @if_op(%A: !matrix.mat<3x3xf64>, %c: i1, %n: i64) {
   }
   func.return
 }
+
+// -----
+
+// A cast checks the dims it states against the data: one the operand provably has
+// moves out of a loop that may run zero times, one it may not have stays (it failed
+// where the program, running the loop zero times, did not). A fill of known small dims
+// moves; one of 2e6 x 2e6 (MemoryError) or of unknown dims stays.
+// CHECK-LABEL: func.func @cast_and_fill(
+// CHECK:         %ok = matrix.cast %X : !matrix.mat<?x4xf64>
+// CHECK-NEXT:    %small = matrix.fill %o, %c3, %c3
+// CHECK-NEXT:    scf.for
+// CHECK-NEXT:      %bad = matrix.cast %Y : (!matrix.mat<?x?xf64>) -> !matrix.mat<?x4xf64>
+// CHECK-NEXT:      %big = matrix.fill %o, %c2m, %c2m
+// CHECK-NEXT:      %unk = matrix.fill %o, %m, %m
+func.func @cast_and_fill(%X: !matrix.mat<?x4xf64>, %Y: !matrix.mat<?x?xf64>, %n: i64, %m: i64) {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c3 = arith.constant 3 : i64
+  %c2m = arith.constant 2000000 : i64
+  %o = arith.constant 1.5 : f64
+  scf.for %i = %c0 to %n step %c1 : i64 {
+    %ok = matrix.cast %X : (!matrix.mat<?x4xf64>) -> !matrix.mat<?x4xf64, nnz=?>
+    %bad = matrix.cast %Y : (!matrix.mat<?x?xf64>) -> !matrix.mat<?x4xf64>
+    %small = matrix.fill %o, %c3, %c3 : (f64, i64, i64) -> !matrix.mat<3x3xf64>
+    %big = matrix.fill %o, %c2m, %c2m : (f64, i64, i64) -> !matrix.mat<?x?xf64>
+    %unk = matrix.fill %o, %m, %m : (f64, i64, i64) -> !matrix.mat<?x?xf64>
+    matrix.print %ok : !matrix.mat<?x4xf64, nnz=?>
+    matrix.print %bad : !matrix.mat<?x4xf64>
+    matrix.print %small : !matrix.mat<3x3xf64>
+    matrix.print %big : !matrix.mat<?x?xf64>
+    matrix.print %unk : !matrix.mat<?x?xf64>
+  }
+  func.return
+}
+
+// -----
+
+// In a loop that surely runs, an op that can fail moves only from before the body's
+// first op with effects: the inv after the print stays (what the loop printed before
+// the error is still printed); the solve before it moves.
+// CHECK-LABEL: func.func @fails_after_print(
+// CHECK:         %x = matrix.solve %A, %b
+// CHECK-NEXT:    %t = matrix.reduce sum all %x
+// CHECK-NEXT:    scf.for
+// CHECK-NEXT:      matrix.print %acc
+// CHECK-NEXT:      %inv = matrix.inv %A
+func.func @fails_after_print(%A: !matrix.mat<3x3xf64>, %b: !matrix.mat<3x1xf64>) -> f64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c3 = arith.constant 3 : i64
+  %z = arith.constant 0.0 : f64
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %z) -> (f64) : i64 {
+    %x = matrix.solve %A, %b : (!matrix.mat<3x3xf64>, !matrix.mat<3x1xf64>) -> !matrix.mat<3x1xf64>
+    matrix.print %acc {label = "acc"} : f64
+    %inv = matrix.inv %A : !matrix.mat<3x3xf64>
+    %s = matrix.reduce sum all %inv : (!matrix.mat<3x3xf64>) -> f64
+    %t = matrix.reduce sum all %x : (!matrix.mat<3x1xf64>) -> f64
+    %u = arith.addf %s, %t : f64
+    %a = arith.addf %acc, %u : f64
+    scf.yield %a : f64
+  }
+  func.return %r : f64
+}
