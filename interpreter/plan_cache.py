@@ -42,8 +42,9 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Region
-from xdsl.parser import Parser
 from xdsl.printer import Printer
+
+from amls.dialects.parsing import Utf8Parser
 
 try:  # CPython's own BLAKE2: hashlib would load OpenSSL first (~4 ms of start-up)
     from _blake2 import blake2b
@@ -165,7 +166,7 @@ class PlanCache:
         if not _unchanged(deps):
             return None  # a file compiling read has changed (or the header is foreign)
         try:
-            module = Parser(_plan_context(ctx, body), body, str(path)).parse_module()
+            module = Utf8Parser(_plan_context(ctx, body), body, str(path)).parse_module()
             if verify:
                 module.verify()
         except Exception:  # noqa: BLE001 - a damaged or foreign file is a miss

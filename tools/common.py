@@ -21,11 +21,12 @@ from typing import NoReturn
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import UnresolvedOperand
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError, VerifyException
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from amls.dialects.parsing import Utf8Parser
 from amls.lowering.diagnostics import (
     LocatedVerifyError,
     UserError,
@@ -157,7 +158,7 @@ def make_context(allow_unregistered: bool = False) -> Context:
     return ctx
 
 
-class LocatedParser(Parser):
+class LocatedParser(Utf8Parser):
     """A Parser that records `file:line:col` on every op it parses.
 
     xDSL only keeps locations written as `loc(...)`; diagnostics need the

@@ -370,3 +370,29 @@ def test_examples_print_the_same_results_from_a_cached_plan(tmp_path: Path, exam
     assert "compiled, kept in the plan cache" in first.stdout
     assert "from the plan cache" in second.stdout
     assert results(second.stdout) == results(first.stdout) != []
+
+
+def test_non_ascii_strings_survive_the_plan_and_a_round_trip(tmp_path: Path) -> None:
+    """xDSL prints "é" as escaped UTF-8 bytes and reads that back as a BytesAttr: a DML
+    print label with an accent failed once its plan came from the cache, and amls-opt's
+    output read back held bytes. Both read strings now (amls.dialects.parsing)."""
+    script = tmp_path / "u.dml"
+    script.write_text('print("héllo ✓")\nX = matrix(1, 2, 2)\nprint(toString(X, sep="→"))\n')
+    first = amls_run(tmp_path, str(script))
+    second = amls_run(tmp_path, str(script), "--stats")
+    assert first.returncode == second.returncode == 0, second.stderr
+    assert "from the plan cache" in second.stdout
+    assert first.stdout.startswith("héllo ✓\n1.000→1.000\n")
+    assert second.stdout.startswith(first.stdout)
+    src = tmp_path / "p.mlir"
+    src.write_text(
+        "func.func @main() {\n  %x = arith.constant 1.0 : f64\n"
+        '  matrix.print %x {label = "naïve →"} : f64\n  func.return\n}\n'
+    )
+    opt = [sys.executable, "-m", "amls.tools.opt"]
+    once = subprocess.run([*opt, str(src)], capture_output=True, text=True, check=True).stdout
+    twice = subprocess.run([*opt], input=once, capture_output=True, text=True, check=True)
+    assert twice.stdout == once
+    (tmp_path / "q.mlir").write_text(once)
+    run = amls_run(tmp_path, str(tmp_path / "q.mlir"), AMLS_PLAN_CACHE="off")
+    assert run.returncode == 0 and run.stdout.startswith("naïve →"), run.stderr + run.stdout
