@@ -750,17 +750,24 @@ class Translator:
             v = self._check_assigned(name, v, node)
         return v
 
-    def _check_assigned(self, name: str, v: Val, node: S.Node) -> Val:
+    def _check_assigned(
+        self, name: str, v: Val, node: S.Node, what: tuple[str, str] | None = None
+    ) -> Val:
         """Read a variable that only some paths assign: an error, where the run took
-        another path, at this read (as SystemDS: an undefined variable fails when read)."""
+        another path, at this read (as SystemDS: an undefined variable fails when read).
+        `what`: the messages (never assigned, not assigned on the run's path) instead of
+        a read's."""
         assert v.guard is not None
+        never, missed = what or (
+            f"undefined variable '{name}'",
+            f"variable '{name}' is read, but the loop or branch that assigns it did not run",
+        )
         if v.guard.const is not None:
             if not v.guard.const:
-                raise self.err(node, f"undefined variable '{name}'")
+                raise self.err(node, never)
         else:
             missing = self.emit(arith.XOrIOp(v.guard.ssa, self.const(True, "i1", node).ssa), node)
-            text = f"variable '{name}' is read, but the loop or branch that assigns it did not run"
-            self.block.add_ops(mx.stop_if(missing.results[0], text, self._loc(node)))
+            self.block.add_ops(mx.stop_if(missing.results[0], missed, self._loc(node)))
         checked = replace(v, guard=None)
         self.env[name] = checked  # checked once: later reads on this path need not
         return checked
@@ -1499,6 +1506,18 @@ class Translator:
                         f"function {fn.name} does not assign its output '{o.name}'",
                     )
                 held = self.env[o.name]
+                if held.guard is not None:  # assigned on some paths only: as SystemDS, an
+                    # error where the call took another path, never a made-up value
+                    held = self._check_assigned(
+                        o.name,
+                        held,
+                        o,
+                        (
+                            f"function {fn.name} does not assign its output '{o.name}'",
+                            f"function {fn.name}: output '{o.name}' was not assigned on the "
+                            "path this call took",
+                        ),
+                    )
                 if _DECL_KIND[o.type] == "i64" and held.kind == "f64":
                     raise DMLError(
                         info.file,
