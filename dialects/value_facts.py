@@ -36,6 +36,10 @@ from xdsl.utils.exceptions import VerifyException
 FINITE_ATTR = "matrix.finite"
 ABSMAX_ATTR = "matrix.absmax"
 ASSUME_FINITE_ATTR = "amls.assume_finite"
+CHECK_CLAIMS_ATTR = "amls.check_claims"
+"""On a function that is not the entry: its arguments state value facts the user claimed,
+which the interpreter checks on every call (the entry's are checked as its arguments
+load), so that a false claim is an error, never a wrong answer (amls-run sets it)."""
 
 
 @dataclass(frozen=True)
@@ -128,3 +132,14 @@ def assumes_finite(module: ModuleOp) -> bool:
 
 def set_assume_finite(module: ModuleOp) -> None:
     module.attributes[ASSUME_FINITE_ATTR] = UnitAttr()
+
+
+def mark_claims(module: ModuleOp, entry: str) -> None:
+    """Mark every function but `entry` whose arguments state value facts with
+    CHECK_CLAIMS_ATTR: what the user claimed there is checked on each call."""
+    for fn in module.walk():
+        if not isinstance(fn, func.FuncOp) or fn.sym_name.data == entry:
+            continue
+        n = len(fn.function_type.inputs.data)
+        if fn.arg_attrs is not None and any(arg_facts(fn, i).is_finite for i in range(n)):
+            fn.attributes[CHECK_CLAIMS_ATTR] = UnitAttr()

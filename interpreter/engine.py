@@ -26,6 +26,7 @@ from xdsl.interpreter import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 
 from amls.dialects.matrix import MatrixLikeType
+from amls.dialects.value_facts import CHECK_CLAIMS_ATTR
 from amls.interpreter.codegen import BlockFn, OpError, compile_block
 from amls.interpreter.kernels import (
     DONATES,
@@ -250,6 +251,10 @@ class AmlsInterpreter(Interpreter):
         """The run's OpStats, updated inline by the steps (two clock reads per op)."""
         self._others = tuple(x for x in self.listeners if x is not self._stats)
         """The other listeners, called per op."""
+        self._checks_claims = any(CHECK_CLAIMS_ATTR in f.attributes for f in self.module.ops)
+        """Whether a function checks claims on its arguments (a lookup per call then)."""
+        self._claims: dict[func.FuncOp, list[tuple[int, str, Any]]] = {}
+        """Per function marked CHECK_CLAIMS_ATTR: (index, name, claimed facts) to check."""
 
     def call_op(self, op: Any, inputs: PythonValues = ()) -> PythonValues:
         if sys.getrecursionlimit() < CALL_DEPTH_FRAMES:
@@ -258,6 +263,10 @@ class AmlsInterpreter(Interpreter):
             # (xDSL's call_op asks isinstance(op, Operation) first: for a str that walks
             # every op class ever defined, ~1 ms once per process)
             op = self.get_op_for_symbol(op)
+        if self._checks_claims:
+            fn = op if isinstance(op, Operation) else self.get_op_for_symbol(op)
+            if isinstance(fn, func.FuncOp) and CHECK_CLAIMS_ATTR in fn.attributes:
+                self._check_claims(fn, inputs)
         if self.recompiler is not None:
             fn = op if isinstance(op, Operation) else self.get_op_for_symbol(op)
             if isinstance(fn, func.FuncOp) and RECOMPILE_ATTR in fn.attributes:
@@ -267,6 +276,25 @@ class AmlsInterpreter(Interpreter):
                     sub = make_interpreter(module, self.listeners, self.recompiler, self.session)
                     return sub.call_op(name, inputs)
         return super().call_op(op, inputs)
+
+    def _check_claims(self, fn: func.FuncOp, inputs: PythonValues) -> None:
+        """The value facts the user claimed on fn's arguments hold for this call's values
+        (the passes relied on them): else an error naming the argument."""
+        from amls.dialects.value_facts import arg_facts
+        from amls.interpreter.values import check_claim
+
+        claims = self._claims.get(fn)
+        if claims is None:
+            args = fn.body.blocks.first.args if fn.body.blocks else ()
+            claims = self._claims[fn] = [
+                (i, a.name_hint or f"arg{i}", facts)
+                for i, a in enumerate(args)
+                if (facts := arg_facts(fn, i)).is_finite
+            ]
+        for i, name, facts in claims:
+            why = check_claim(inputs[i], facts)
+            if why is not None:
+                raise OpFailure(fn, f"argument %{name} of @{fn.sym_name.data} {why}", stop=True)
 
     def _run_op(self, op: Operation, inputs: PythonValues) -> Any:
         # (xDSL's entry for single ops, e.g. Interpreter.run_op; blocks use _run_region)

@@ -5,7 +5,8 @@ Each round:
 2. argument sizes, nnz and constant scalars flow into each callee: in place when
    all its call sites agree, else by cloning it per distinct argument signature
    (at most `max-specializations` clones; the rest keep calling the original);
-3. inline functions called once and functions of at most `inline-threshold` ops;
+3. inline functions called once and functions of at most `inline-threshold` ops (not
+   those that check the user's claims on their arguments when called, amls.check_claims);
 4. drop functions no longer reachable from the entry.
 Rounds repeat until nothing changes (checked, unlike the reference whose broken
 equality check always runs every round), bounded by `max-rounds`.
@@ -26,6 +27,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import ConstantLike
 
 from amls.dialects.matrix import CastOp, MatrixType
+from amls.dialects.value_facts import CHECK_CLAIMS_ATTR
 from amls.passes import at_least, register_pass
 from amls.passes.size_inference import infer_module
 from amls.passes.sizes.analysis import Memo
@@ -197,8 +199,8 @@ class Ipa:
             fn = graph.funcs[name]
             if not calls or name in graph.recursive or not fn.body.blocks:
                 continue
-            if len(fn.body.blocks) != 1:
-                continue
+            if len(fn.body.blocks) != 1 or CHECK_CLAIMS_ATTR in fn.attributes:
+                continue  # (a function checking the user's claims checks them when called)
             if len(calls) == 1 and name not in roots:
                 # Its only call: move the body in (no copy); cleanup drops the husk.
                 self.touched.add(_enclosing_function(calls[0]))

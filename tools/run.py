@@ -47,11 +47,15 @@ if _GC_WAS_ENABLED:  # what the imports made lives to the end: no collection nee
     gc.enable()
 
 
-def _parse_program(ctx: Any, text: str, name: str) -> Any:
-    """The .mlir program, parsed and verified (its stated value facts too)."""
+def _parse_program(ctx: Any, text: str, name: str, entry: str) -> Any:
+    """The .mlir program, parsed and verified (its stated value facts too); functions
+    other than the entry that claim facts of their arguments check them on each call."""
+    from amls.dialects.value_facts import mark_claims
+
     module = parse_module(ctx, text, name)
     verify_located(module)
     verify_value_facts(module)
+    mark_claims(module, entry)
     return module
 
 
@@ -351,7 +355,7 @@ def run(argv: Sequence[str] | None) -> int:
         elif plans is not None and card_key and (card := plans.load_entry(card_key, ctx)):
             module = card.parent_op()  # the program is parsed only if no plan fits the data
         else:
-            module = _parse_program(ctx, text, name)
+            module = _parse_program(ctx, text, name, args.entry)
             source_key = program
         phases["parse and verify"] = time.perf_counter() - t0
 
@@ -389,7 +393,7 @@ def run(argv: Sequence[str] | None) -> int:
         )
         if cached is None:  # no plan for these data: the program after all
             t1 = time.perf_counter()
-            module = _parse_program(ctx, text, name)
+            module = _parse_program(ctx, text, name, args.entry)
             source_key = program
             phases["parse and verify"] += time.perf_counter() - t1
             t0 += time.perf_counter() - t1
