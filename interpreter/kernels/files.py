@@ -221,7 +221,13 @@ def _load_mm(p: Path) -> Any:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # no entries: an empty matrix
         cells = np.loadtxt(p, comments="%", skiprows=0, ndmin=2, dtype=np.float64)
-    return _load_ijv(p, cells[1:], head[:2])
+    entries = cells[1:]
+    markers = (
+        int(np.count_nonzero((entries[:, 0] == 0) & (entries[:, 1] == 0))) if entries.size else 0
+    )
+    if head[2] not in (len(entries), len(entries) - markers):  # a truncated (or padded) file
+        raise ValueError(f"its header states {head[2]} entries, the file holds {len(entries)}")
+    return _load_ijv(p, entries, head[:2])
 
 
 def _load_ijv(p: Path, cells: np.ndarray, dims: tuple[int | None, int | None]) -> Any:

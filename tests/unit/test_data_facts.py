@@ -179,6 +179,24 @@ def test_truncated_npy_is_an_error(cells: int, tmp_path: Path) -> None:
         load_matrix(str(tmp_path / "x.npy"))
 
 
+def test_truncated_mtx_is_an_error(tmp_path: Path) -> None:
+    """A MatrixMarket file holding fewer (or more) entries than its header states is an
+    error, not a matrix missing cells; SystemDS's `0 0 0` line of an empty matrix counts
+    either way."""
+    head = "%%MatrixMarket matrix coordinate real general\n"
+    (tmp_path / "short.mtx").write_text(head + "2 2 3\n1 1 1\n")
+    with pytest.raises(KernelError, match="header states 3 entries, the file holds 1"):
+        load_matrix(str(tmp_path / "short.mtx"))
+    (tmp_path / "long.mtx").write_text(head + "2 2 1\n1 1 1\n2 2 5\n")
+    with pytest.raises(KernelError, match="header states 1 entries, the file holds 2"):
+        load_matrix(str(tmp_path / "long.mtx"))
+    for n in (0, 1):  # an empty matrix as SystemDS writes it
+        (tmp_path / "e.mtx").write_text(head + f"0 0 {n}\n0 0 0\n")
+        assert load_matrix(str(tmp_path / "e.mtx")).shape == (0, 0)
+    (tmp_path / "ok.mtx").write_text(head + "2 2 2\n1 1 1\n2 2 5\n")
+    assert load_matrix(str(tmp_path / "ok.mtx")).toarray().tolist() == [[1, 0], [0, 5]]
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     arrays(
