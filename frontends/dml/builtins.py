@@ -710,6 +710,8 @@ def _read(tr: Translator, c: S.Call) -> Val:
         v = Val("f64", tr.mop(mx.ToScalarOp, [op.results[0]], c, f64))
         vt = str(_const(tr, a["value_type"], "value_type", c)) if "value_type" in a else None
         vt = vt or mtd.get("value_type", "double")
+        if vt == "boolean":
+            return tr.to_i1(v, c)
         return tr.to_i64(v, c) if vt == "int" else v
     header = (
         bool(_const(tr, a["header"], "header", c))
@@ -768,7 +770,8 @@ def _write(tr: Translator, c: S.Call) -> Val:
         else tr.mop(mx.FromScalarOp, [tr.operand(v, c)], c, mx.MatrixType(1, 1))
     )
     path = str(_const(tr, a["file"], "the file name", c))
-    fmt = str(_const(tr, a["format"], "format", c)) if "format" in a else "csv"
+    # SystemDS's default format is text (`i j v` lines), for matrices as for scalars
+    fmt = str(_const(tr, a["format"], "format", c)) if "format" in a else "text"
     if fmt not in _FORMATS:
         raise tr.err(c, f"write: format '{fmt}' not supported (csv, text, mm, npy)")
     op = mx.WriteOp.build(

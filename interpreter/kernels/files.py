@@ -54,7 +54,8 @@ def load_matrix(
                 try:
                     a = _loadtxt(p, sep, header)
                 except ValueError:  # empty fields read as 0, as SystemDS's fill=TRUE
-                    a = _csv_with_empty_fields(p, sep, header)
+                    b = _boolean_scalar(p)
+                    a = b if b is not None else _csv_with_empty_fields(p, sep, header)
             if a.size == 0:
                 a = np.zeros((0, 0))
         elif fmt == "mtx":
@@ -94,6 +95,14 @@ PARALLEL_CSV_BYTES = 4 << 20
 most MAX_CSV_PARTS), by forked processes: NumPy's loadtxt holds the GIL (~4 us per
 field on a slow host: 52 MB of CSV took 1.4 s), and SystemDS's reader is multithreaded."""
 MAX_CSV_PARTS = 4
+
+
+def _boolean_scalar(p: Path) -> np.ndarray | None:
+    """A boolean scalar's file as SystemDS writes it (`true` / `false`), as 1x1 of 1 / 0."""
+    if p.stat().st_size > 16:
+        return None
+    word = p.read_text(errors="replace").strip().lower()
+    return np.array([[1.0 if word == "true" else 0.0]]) if word in ("true", "false") else None
 
 
 def _loadtxt(p: Path, sep: str, header: bool) -> np.ndarray:
@@ -322,7 +331,10 @@ def save_matrix(
         if scalar is not None and fmt != "npy":  # the value alone, in any text format
             dense = x.toarray() if sp.issparse(x) else np.asarray(x)
             v = float(dense.reshape(-1)[0])
-            text = java_double(v) if scalar == "double" else f"{v:.17g}"
+            if scalar == "boolean":  # as SystemDS (Java's Boolean.toString)
+                text = "true" if v != 0 else "false"
+            else:
+                text = java_double(v) if scalar == "double" else f"{v:.17g}"
             Path(path).write_text(text + "\n")
         elif fmt == "npy":
             with open(path, "wb") as f:

@@ -263,6 +263,33 @@ def test_read_write_csv_header_sep_and_mtd(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("level", ["O0", "O2"])
+def test_write_defaults_to_text_and_booleans_are_true_false(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], level: str
+) -> None:
+    """As SystemDS: write() without format= writes text (`i j v`), a boolean scalar is
+    written `true` / `false`; both read back, the boolean as a boolean (SystemDS read
+    amls's `1` as FALSE, amls failed on SystemDS's `true`)."""
+    script = f"""X = matrix("1 2 3 4", rows=2, cols=2)
+write(X, "{tmp_path}/x")
+write(TRUE, "{tmp_path}/b")
+write(3 > 4, "{tmp_path}/f")
+"""
+    run_dml(script, capsys, level)
+    assert (tmp_path / "x").read_text().splitlines()[:2] == ["1 1 1.0", "1 2 2.0"]
+    assert '"format": "text"' in (tmp_path / "x.mtd").read_text()
+    assert (tmp_path / "b").read_text() == "true\n"
+    assert (tmp_path / "f").read_text() == "false\n"
+    assert '"value_type": "boolean"' in (tmp_path / "b.mtd").read_text()
+    back = f"""b = read("{tmp_path}/b")
+f = read("{tmp_path}/f")
+if (b & !f) {{ print("yes") }} else {{ print("no") }}
+print(b)
+print(sum(read("{tmp_path}/x")))
+"""
+    assert run_dml(back, capsys, level) == "yes\nTRUE\n10.0\n"
+
+
+@pytest.mark.parametrize("level", ["O0", "O2"])
 def test_written_files_spell_values_as_systemds(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], level: str
 ) -> None:
