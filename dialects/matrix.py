@@ -158,6 +158,8 @@ class MatrixLikeType(ParametrizedAttribute, TypeAttribute):
         for what, v in (("rows", self.rows), ("cols", self.cols), ("nnz", self.nnz)):
             if v is not None and v < 0:
                 raise VerifyException(f"!{self.name} {what} must be >= 0, got {v}")
+            if v is not None and v >= 1 << 63:  # nrow/ncol/nnz are i64
+                raise VerifyException(f"!{self.name} {what} must be below 2^63, got {v}")
         cells = self.cells
         if self.nnz is not None and cells is not None and self.nnz > cells:
             raise VerifyException(

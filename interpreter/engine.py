@@ -436,6 +436,8 @@ class AmlsInterpreter(Interpreter):
         """scf.for: xDSL's loop, but a compiled body is called directly (xDSL goes through
         run_ssacfg_region and the block lookup per iteration, ~1.5 us)."""
         lb, ub, step, *rest = args
+        if step == 0:  # (MLIR: the step must be positive; range() would say "arg 3")
+            raise OpFailure(op, "the step is 0 (it must be positive)")
         loop_args = tuple(rest)
         body = op.body
         iterations = iter(range(lb, ub, step))

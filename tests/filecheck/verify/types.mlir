@@ -81,8 +81,20 @@ func.func @negative_dim(%A: !matrix.mat<-1x4xf64>) {
 
 // -----
 
+// A dim that does not fit in i64 (nrow and ncol are i64; folding one failed with an
+// unlocated "Integer value ... is out of range").
+// CHECK:      {{.*}}types.mlir:[[# @LINE + 3]]:43: error: !matrix.mat rows must be below 2^63, got 99999999999999999999
+// CHECK-NEXT: func.func @rows_beyond_i64(%X: !matrix.mat<99999999999999999999x5xf64>) -> i64 {
+// CHECK-NEXT: ^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+func.func @rows_beyond_i64(%X: !matrix.mat<99999999999999999999x5xf64>) -> i64 {
+  %n = matrix.nrow %X : (!matrix.mat<99999999999999999999x5xf64>) -> i64
+  func.return %n : i64
+}
+
+// -----
+
 // an unknown type parameter.
-// CHECK:      {{.*}}types.mlir:90:45: error: Expected 'nnz'
+// CHECK:      {{.*}}types.mlir:102:45: error: Expected 'nnz'
 // CHECK-NEXT: func.func @bad_key(%A: !matrix.mat<3x4xf64, rows=3>) {
 // CHECK-NEXT: ^^^^
 //
@@ -90,3 +102,4 @@ func.func @negative_dim(%A: !matrix.mat<-1x4xf64>) {
 func.func @bad_key(%A: !matrix.mat<3x4xf64, rows=3>) {
   func.return
 }
+
