@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numpy as np
@@ -35,7 +36,7 @@ def parse_arg_value(text: str, t: Attribute) -> Any:
         if not isinstance(t, MatrixType):
             raise ArgTextError(f"'{text}' is a matrix file but the parameter has type {t}")
         try:
-            return load_matrix(text)
+            return _load_with_mtd(text)
         except KernelError as e:
             raise ValueError_(str(e)) from e
     try:
@@ -66,6 +67,32 @@ def parse_arg_value(text: str, t: Attribute) -> Any:
         remember(m, scan(m))  # facts as for a loaded matrix
         return m
     raise ArgTextError(f"cannot pass '{text}' for a parameter of type {t}")
+
+
+def _load_with_mtd(path: str) -> Any:
+    """A matrix file; a CSV file with SystemDS's metadata beside it (`X.csv.mtd`) is read
+    with its separator and header, and must have the dims and nnz it states, as DML's
+    read() does."""
+    mtd_path = path + ".mtd"
+    if not path.lower().endswith(".csv") or not os.path.isfile(mtd_path):
+        return load_matrix(path)
+    import json  # (only here: amls-run's start-up)
+
+    try:
+        with open(mtd_path) as f:
+            mtd = json.load(f)
+        if not isinstance(mtd, dict):
+            raise ValueError("not a JSON object")
+    except (OSError, ValueError) as e:
+        raise KernelError(f"cannot read '{mtd_path}': {e}") from e
+    sep, header = str(mtd.get("sep", ",")), bool(mtd.get("header", False))
+    m = load_matrix(path, "csv", sep=sep, header=header)
+    nnz = (m.nnz if hasattr(m, "nnz") else int(np.count_nonzero(m))) if "nnz" in mtd else None
+    for key, got in (("rows", m.shape[0]), ("cols", m.shape[1]), ("nnz", nnz)):
+        want = mtd.get(key)
+        if isinstance(want, int) and want >= 0 and got is not None and want != got:
+            raise KernelError(f"'{path}' holds {got} {key}, its .mtd states {want}")
+    return m
 
 
 def check_against_type(value: Any, t: Attribute) -> str | None:
