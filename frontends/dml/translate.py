@@ -218,6 +218,46 @@ def defs_uses(stmts: Sequence[Any]) -> tuple[set[str], set[str]]:
     return d, u
 
 
+def exposed_uses(stmts: Sequence[Any], defined: set[str] | None = None) -> set[str]:
+    """The variables stmts may read before assigning them (upward-exposed uses): what an
+    iteration of a loop body would take from the one before."""
+    done = set(defined or ())
+    out: set[str] = set()
+
+    def read(e: Any) -> None:
+        u: set[str] = set()
+        _expr_uses(e, u)
+        out.update(u - done)
+
+    for s in stmts:
+        if isinstance(s, S.Assign):
+            read(s.value)
+            if isinstance(s.target, S.Index) or s.accumulate:
+                read(s.target)
+            done.add(_target_name(s.target))
+        elif isinstance(s, S.MultiAssign):
+            read(s.call)
+            for t in s.targets:
+                if isinstance(t, S.Index):
+                    read(t)
+                done.add(_target_name(t))
+        elif isinstance(s, S.ExprStmt):
+            read(s.call)
+        elif isinstance(s, S.If):
+            read(s.cond)
+            branches = [(exposed_uses(b, done), defs_uses(b)[0]) for b in (s.then, s.orelse)]
+            for exposed, _ in branches:
+                out.update(exposed)
+            done |= branches[0][1] & branches[1][1]  # assigned on both paths
+        elif isinstance(s, S.For | S.While):  # a loop may run no iteration
+            for e in (s.lo, s.hi) if isinstance(s, S.For) else (s.cond,):
+                if e is not None:
+                    read(e)
+            inner = done | ({s.var} if isinstance(s, S.For) else set())
+            out.update(exposed_uses(s.body, inner))
+    return out
+
+
 # ---------------------------------------------------------------------------
 
 
@@ -647,11 +687,39 @@ class Translator:
         # parfor: as in SystemDS, only left-indexed matrices are results; every other
         # variable an iteration assigns is its own (each starts from the value before the
         # loop, and after it the variable is as before).
+        if s.parallel and not self._dependency_check_off(s):
+            self._no_carried_dependency(s)
         self._loop(s, s.body, set(), build, left_indexed(s.body) if s.parallel else None)
         if s.var not in defs_uses(s.body)[0]:
             one = self.const(1, "i64", s)
             last = self.binop("+", lo, self.binop("*", self.binop("-", trips, one, s), step, s), s)
             self._counter_after(s.var, before_loop, last, trips, s)
+
+    def _dependency_check_off(self, s: Any) -> bool:
+        """`parfor (..., check=0)`: the user turned SystemDS's dependency analysis off."""
+        for a in s.params:
+            if a.name == "check":
+                v = self.expr(a.value)
+                return v.const is not None and not v.const
+        return False
+
+    def _no_carried_dependency(self, s: Any) -> None:
+        """A parfor whose iterations read a variable they also assign (`s = s + i`) and
+        that exists before the loop depends on the iteration before: SystemDS's
+        dependency analysis rejects it, and run as independent iterations it would give
+        a wrong answer (each starts from the value before the loop)."""
+        assigned = defs_uses(s.body)[0] - left_indexed(s.body) - {s.var}
+        carried = sorted(
+            n for n in exposed_uses(s.body, {s.var}) & assigned if self.env.get(n) is not None
+        )
+        if carried:
+            names = ", ".join(f"'{n}'" for n in carried)
+            raise self.err(
+                s,
+                f"parfor: its iterations read and assign {names} (a loop-carried "
+                "dependency, which SystemDS rejects too); use for, or collect each "
+                "iteration's value in a left-indexed matrix",
+            )
 
     def _counter_after(
         self, name: str, before: Val | None, last: Val, trips: Val, node: S.Node
