@@ -170,10 +170,15 @@ def _csv_with_empty_fields(p: Path, sep: str, header: bool) -> np.ndarray:
     """A CSV file NumPy would not read: empty fields are 0; a field that is not a number
     is an error naming its line and field, both from 1."""
     with open(p) as f:
-        lines = f.read().splitlines()[int(header) :]
-    rows = [ln.split(sep) for ln in lines if ln.strip()]
-    if len({len(r) for r in rows}) > 1:
-        raise KernelError(f"cannot read '{p}': rows have different numbers of fields")
+        lines = f.read().splitlines()
+    numbered = [(n, ln.split(sep)) for n, ln in enumerate(lines, 1) if n > header and ln.strip()]
+    rows = [r for _, r in numbered]
+    for n, r in numbered:
+        if len(r) != len(rows[0]):
+            raise KernelError(
+                f"cannot read '{p}': line {n} has {len(r)} fields, line {numbered[0][0]} "
+                f"has {len(rows[0])}"
+            )
     cells = np.zeros((len(rows), len(rows[0]) if rows else 0))
     for i, r in enumerate(rows):
         for j, x in enumerate(r):

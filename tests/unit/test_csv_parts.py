@@ -66,5 +66,16 @@ def test_empty_fields_and_old_mac_newlines_fall_back(tmp_path: Path, parts: None
 
 def test_rows_of_other_widths_in_other_parts_fail_as_whole(tmp_path: Path, parts: None) -> None:
     rows = ["1,2,3"] * 40 + ["1,2"] * 40
-    with pytest.raises(KernelError, match="different numbers of fields|columns"):
+    with pytest.raises(KernelError, match=r"line \d+ has \d+ fields|columns"):
         files.load_matrix(str(write(tmp_path / "w.csv", rows)), "csv")
+
+
+def test_a_ragged_row_is_named_by_its_line(tmp_path: Path) -> None:
+    """A row with another number of fields than the first is an error naming both lines
+    (as in the file: a header line counts)."""
+    bad = write(tmp_path / "r.csv", ["1,2", "3,4", "5"])
+    with pytest.raises(KernelError, match="line 3 has 1 fields, line 1 has 2"):
+        files.load_matrix(str(bad), "csv")
+    head = write(tmp_path / "h.csv", ["a,b", "1,2", "", "3"])
+    with pytest.raises(KernelError, match="line 4 has 1 fields, line 2 has 2"):
+        files.load_matrix(str(head), "csv", header=True)
