@@ -27,6 +27,7 @@ from amls.dialects.matrix import MatrixType
 from amls.dialects.value_facts import ABSMAX_ATTR, FINITE_ATTR, ArgFacts, facts_from_dict
 from amls.lowering.diagnostics import UserError
 from amls.lowering.specialise import ArgSpec, refine_type, specialise_function
+from amls.tools.common import exponent_without_point
 
 _SHORT = re.compile(r"(\d+|\?)\s*x\s*(\d+|\?)(?:\s*,\s*nnz\s*=\s*(\d+|\?))?")
 _SHORT_FACTS = {"finite": FINITE_ATTR, "absmax": ABSMAX_ATTR}
@@ -93,6 +94,10 @@ def _parse(ctx: Context, text: str, where: str, what: str, fn):  # type: ignore[
         msg = "unexpected text after it" if p.pos < len(text.rstrip()) else None
     except (ParseError, VerifyException) as e:
         msg = getattr(e, "msg", None) or str(e).splitlines()[-1]
+        span = getattr(e, "span", None)
+        exponent = exponent_without_point(text, span.start) if span is not None else None
+        if exponent is not None:  # as in program text (amls.tools.common.parse_module)
+            msg = f"a float literal needs a '.' before its exponent: write {exponent}"
     if msg is not None:
         raise UsageError(f"{where}: cannot parse {what} '{text.strip()}': {msg}")
     return out

@@ -242,7 +242,7 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
         return LocatedParser(ctx, text, name, line_offset).parse_module()
     except ParseError as e:
         e.span = dataclasses.replace(e.span, line_offset=line_offset)
-        exponent = _exponent_without_point(text, e.span.start)
+        exponent = exponent_without_point(text, e.span.start)
         if exponent is not None:  # `1e-300`: MLIR's lexer reads 1, then an op named `e`
             e.msg = f"a float literal needs a '.' before its exponent: write {exponent}"
         elif re.match(r"(Operation \S+|dialect \S+|'\S+') is not registered$", e.msg):
@@ -252,7 +252,7 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
         raise UserError(f"{name}: error: {e}") from e
 
 
-def _exponent_without_point(text: str, at: int) -> str | None:
+def exponent_without_point(text: str, at: int) -> str | None:
     """`1.0e-300` where the error is at a literal written `1e-300` (the lexer stops after
     its `e`), else None."""
     lo = max(0, at - 40)

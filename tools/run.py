@@ -374,6 +374,11 @@ def run(argv: Sequence[str] | None) -> int:
         fn = find_entry(module, args.entry)
     except LookupError:
         raise UserError(f"{name}: error: no function @{args.entry} to run") from None
+    if not fn.body.blocks:
+        raise UserError(
+            f"{location_of(fn) or name}: error: @{args.entry} is a declaration without a "
+            "body: nothing to run"
+        )
 
     declared = tuple(fn.function_type.outputs.data)  # results are shown as the user typed them
     names = result_names(fn)

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from xdsl.dialects import arith
-from xdsl.ir import SSAValue
+from xdsl.ir import OpResult, SSAValue
 
 from amls.dialects import matrix as mx
+from amls.dialects.locations import file_line_col, format_location, source_name
 from amls.dialects.traits import constant_value
 from amls.passes.sizes.values import DBL_MAX, ModuleValueFacts, ValueFacts
 
@@ -116,6 +117,19 @@ def holds_finite(b: Bindings, v: SSAValue) -> bool:
     return value_facts(b, v).finite
 
 
+def shown_value(v: SSAValue, pattern_name: str) -> str:
+    """How a held-back line names a value: `%name` as the program spells it; an unnamed
+    op result as its op and source location (the pattern's own name for it, `A`, means
+    nothing to the user); else the pattern name."""
+    if v.name_hint:
+        return f"%{v.name_hint}"
+    if isinstance(v, OpResult):
+        loc = file_line_col(v.op.location)
+        where = f" at {format_location(loc)}" if loc is not None else ""
+        return f"the {source_name(v.op) or v.op.name} result{where}"
+    return pattern_name
+
+
 # -- the predicates the rule tables use ------------------------------------------------
 
 
@@ -130,7 +144,7 @@ def finite(*names: str) -> Cond:
         for n in names:
             v = b[n]
             if not holds_finite(b, v):
-                shown = f"%{v.name_hint}" if v.name_hint else n if n != "root" else "the result"
+                shown = "the result" if n == "root" and not v.name_hint else shown_value(v, n)
                 return f"{shown} not provably finite ({value_facts(b, v).text()})"
         return None
 
@@ -148,7 +162,7 @@ def nan_free(*names: str) -> Cond:
         for n in names:
             v = b[n]
             if not value_facts(b, v).nan_free:
-                shown = f"%{v.name_hint}" if v.name_hint else n
+                shown = shown_value(v, n)
                 return f"{shown} not provably NaN-free ({value_facts(b, v).text()})"
         return None
 
@@ -378,7 +392,7 @@ def scaling_in_range(s: str, x: str) -> Cond:
         c, v = scale(b), b[x]
         if c is None or test(b):
             return None
-        shown = f"%{v.name_hint}" if v.name_hint else x
+        shown = shown_value(v, x)
         return f"{shown} times {c!r} may overflow ({value_facts(b, v).text()})"
 
     return Cond(f"scaling_in_range({s}, {x})", test, why)

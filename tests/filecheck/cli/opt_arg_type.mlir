@@ -54,6 +54,8 @@
 // FACT:         amls-opt: error: --arg-type X: unknown fact 'positive' (facts: matrix.finite, matrix.absmax = B)
 // RUN: not amls-opt %s --arg-type 'X=3x2 {absmax = -1.0}' 2>&1 | filecheck %s --check-prefix=NEG
 // NEG:          amls-opt: error: --arg-type X: matrix.absmax must be a finite number >= 0 (e.g. {matrix.absmax = 1.0 : f64}), got -1.000000e+00 : f64
+// RUN: not amls-opt %s --arg-type 'X=3x2 {absmax = 1e300}' 2>&1 | filecheck %s --check-prefix=EXPONENT
+// EXPONENT:     amls-opt: error: --arg-type X: cannot parse facts '{absmax = 1e300}': a float literal needs a '.' before its exponent: write 1.0e300
 // RUN: not amls-opt %s --entry nope --arg-type X=3x2 2>&1 | filecheck %s --check-prefix=NOENTRY
 // NOENTRY:      amls-opt: error: --arg-type: no function @nope with a body (choose one with --entry)
 // RUN: not amls-opt %s --split-input-file --verify-diagnostics --arg-type Z=3x3 2>&1 | filecheck %s --check-prefix=NONAME

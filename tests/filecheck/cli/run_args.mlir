@@ -83,6 +83,11 @@
 // ENTRY:     {{.*}}run_args.mlir: error: no function @nope to run
 // ENTRY-NOT: result_0
 // ENTRY-NOT: Traceback
+// RUN: sh -c 'amls-run %s --entry decl --arg a=1 2>&1; echo "exit $?"' | filecheck %s --check-prefix=DECL
+// DECL:      {{.*}}run_args.mlir:{{[0-9]+}}:1: error: @decl is a declaration without a body: nothing to run
+// DECL-NEXT: exit 1
+// DECL-NOT:  internal error
+// DECL-NOT:  result_0
 
 // RUN: not amls-run %s --frobnicate 2>&1 | filecheck %s --check-prefix=FLAG
 // FLAG:      usage: amls-run
@@ -120,3 +125,5 @@ func.func @exact_nnz(%X: !matrix.mat<3x2xf64, nnz=3>, %n: i64) -> i64 {
 func.func @count(%n: i64) -> i64 {
   func.return %n : i64
 }
+
+func.func private @decl(f64) -> f64

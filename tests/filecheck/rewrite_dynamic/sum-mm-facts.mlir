@@ -37,3 +37,17 @@ func.func @held_back(%X: !matrix.mat<30x15xf64> {matrix.absmax = 1.0 : f64}, %F:
   %u = matrix.reduce sum all %t : (!matrix.mat<30x1xf64>) -> f64
   func.return %s, %u : f64, f64
 }
+
+// -----
+
+// An unnamed operand is named by its op and source location, not by the pattern's
+// own variable (A).
+// TRACE:       held-back: sum-mm at {{.*}}sum-mm-facts.mlir:[[# @LINE + 6]]:3: the matrix.exp result at {{.*}}sum-mm-facts.mlir:[[# @LINE + 4]]:3 not provably finite (no NaN)
+// CHECK-LABEL: func.func @unnamed(
+// CHECK:         matrix.matmul
+func.func @unnamed(%X: !matrix.mat<30x15xf64> {matrix.finite}, %Y: !matrix.mat<15x30xf64> {matrix.finite}) -> f64 {
+  %0 = matrix.exp %X : (!matrix.mat<30x15xf64>) -> !matrix.mat<30x15xf64>
+  %1 = matrix.matmul %0, %Y : (!matrix.mat<30x15xf64>, !matrix.mat<15x30xf64>) -> !matrix.mat<30x30xf64>
+  %2 = matrix.reduce sum all %1 : (!matrix.mat<30x30xf64>) -> f64
+  func.return %2 : f64
+}
