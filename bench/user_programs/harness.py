@@ -24,7 +24,6 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 from cases import BY_NAME, DATA, HERE
 
 VARIANTS = ("naive", "handopt")
@@ -45,7 +44,7 @@ def _checksum_fn() -> Any:
 
 def as_result(value: Any) -> Any:
     """A result as amls-run -o saves it: a float, or a dense 2-D float64 array."""
-    if sp.issparse(value):
+    if hasattr(value, "toarray"):  # scipy.sparse, imported only by the cases that use it
         return value.toarray()
     if isinstance(value, np.ndarray):
         return np.asarray(value, dtype=np.float64)
