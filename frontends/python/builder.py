@@ -136,6 +136,13 @@ class Builder:
         base.update(kw)
         return Val("mat", ssa, None, ident=_Ident(), **base)
 
+    def view(self, out: Val, base: Val) -> Val:
+        """out as a NumPy view of base (basic indexing, .T, reshape): an in-place update of
+        one is seen through the other. scipy.sparse indexing copies."""
+        if not base.sparse:
+            out.ident = base.ident
+        return out
+
     # -- scalars ---------------------------------------------------------------------
 
     def materialize(self, v: Val, node: ast.AST | None) -> SSAValue:

@@ -113,7 +113,8 @@ def getitem(tr: Any, base: Val, index: ast.expr, node: ast.AST) -> Val:
     if any(_is_none(p) for p in parts):  # v[:, None] / v[None, :]: a 1-D array made 2-D
         if base.ndim == 1 and len(parts) == 2 and _is_full(parts[1 - _none_at(parts)]):
             col = _none_at(parts) == 1
-            return tr.mat(tr.oriented(base, not col, node), ndim=2, cols1=col, rows1=not col)
+            out = tr.mat(tr.oriented(base, not col, node), ndim=2, cols1=col, rows1=not col)
+            return tr.view(out, base)
         raise tr.err(node, "np.newaxis (None) is supported as v[:, None] and v[None, :] of a "
                      "1-D array only")  # fmt: skip
     axes = _axes(tr, base, index, node)
@@ -122,10 +123,12 @@ def getitem(tr: Any, base: Val, index: ast.expr, node: ast.AST) -> Val:
     if not any(kept):
         return Val("f64", tr.mop(mx.ToScalarOp, [r], node, f64))
     if base.ndim == 2 and kept == [True, True]:
-        return tr.mat(r, sparse=base.sparse)
-    if base.ndim == 1:
-        return tr.mat(r, base)
-    return tr.mat(r, ndim=1, row=kept == [False, True])  # X[i, :] is a row
+        out = tr.mat(r, sparse=base.sparse)
+    elif base.ndim == 1:
+        out = tr.mat(r, base)
+    else:
+        out = tr.mat(r, ndim=1, row=kept == [False, True])  # X[i, :] is a row
+    return tr.view(out, base)
 
 
 def _none_at(parts: list[ast.expr]) -> int:

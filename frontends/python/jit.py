@@ -248,6 +248,10 @@ class JitFunction:
         if isinstance(v, float | np.floating):
             return "f64", float(v), self._scalar_sig(name, float(v), ScalarSignature)
         spm = sys.modules.get("scipy.sparse")
+        if isinstance(v, np.matrix):  # its * is matmul and its reductions stay 2-D
+            raise JitError(f"argument '{name}' of {self.__name__}: an np.matrix (@amls.jit "
+                           "follows ndarray semantics: pass np.asarray(...))",
+                           self._where)  # fmt: skip
         if isinstance(v, np.ndarray):
             a = self._as_f64(name, v)
             if a.ndim == 0:

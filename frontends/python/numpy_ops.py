@@ -435,11 +435,11 @@ def _reshape(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Va
     shape = _arg(tr, args, kw, 1, "newshape", node, None) or kw.get("shape")
     if shape is None:
         raise tr.err(node, "np.reshape needs a shape")
-    return _reshape_to(tr, a, shape, node)
+    return tr.view(_reshape_to(tr, a, shape, node), a)
 
 
 def _ravel(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
-    return _reshape_to(tr, args[0], const(-1), node)
+    return tr.view(_reshape_to(tr, args[0], const(-1), node), args[0])
 
 
 def _arange(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
@@ -759,10 +759,11 @@ def method(tr: Any, base: Val, name: str, args: list[Val], kw: dict[str, Val],
     if name in ("cumsum", "cumprod"):
         return _cumagg(name[3:])(tr, [base, *args], kw, node)
     if name == "reshape":
-        if len(args) == 1:
-            return _reshape_to(tr, base, args[0], node)
-        return _reshape_to(tr, base, py(tuple(args)), node)
-    if name in ("flatten", "ravel"):
+        shape = args[0] if len(args) == 1 else py(tuple(args))
+        return tr.view(_reshape_to(tr, base, shape, node), base)
+    if name == "ravel":
+        return tr.view(_reshape_to(tr, base, const(-1), node), base)
+    if name == "flatten":  # a copy
         return _reshape_to(tr, base, const(-1), node)
     if name == "copy":
         return tr.mat(base.ssa, base, sparse=base.sparse)  # a new array object, same value
@@ -772,7 +773,7 @@ def method(tr: Any, base: Val, name: str, args: list[Val], kw: dict[str, Val],
         return tr.attribute(base, "T", node)
     if name == "astype":
         _dtype(tr, args[0] if args else kw.get("dtype"), node)
-        return base
+        return tr.mat(base.ssa, base, sparse=base.sparse)  # a copy, as NumPy's default
     if name == "item" and not args:
         return tr.item(base, node)
     if name == "round":

@@ -125,6 +125,7 @@ class FunctionTranslator(Builder):
         self.src = src
         self.env: dict[str, Val] = {}
         self.loop_depth = 0
+        self.loops: list[ast.For | ast.While] = []
         self.assigned = _assigned(src.node.body)  # the function's local names
         self.free: dict[str, Any] = {}
         code = getattr(fn, "__code__", None)
@@ -221,6 +222,8 @@ class FunctionTranslator(Builder):
                 raise self.err(s, "augmented assignment to this target is not supported")
             ast.copy_location(load, target)
             lhs, rhs = self.expr(load), self.expr(s.value)
+            if isinstance(target, ast.Name) and _updates_in_place(lhs, rhs, op):
+                self.check_inplace(target.id, lhs, target, s)
             self.inplace = True  # NumPy's x op= y cannot grow x (no outer broadcast)
             try:
                 value = self.binop(op, lhs, rhs, s)
@@ -260,24 +263,43 @@ class FunctionTranslator(Builder):
                 raise self.err(target, "assignment into this subscript is not supported")
             name = target.value.id
             base = self.lookup(name, target.value)
-            self.check_inplace(name, base, target)
+            self.check_inplace(name, base, target, node)
             self.env[name] = setitem(self, base, target.slice, value, target)
         elif isinstance(target, ast.Starred):
             raise self.err(target, "starred assignment is not supported")
         else:
             raise self.err(target, f"assignment to {type(target).__name__} is not supported")
 
-    def check_inplace(self, name: str, base: Val, node: ast.AST) -> None:
-        """An in-place update must not be seen through another name (values are SSA)."""
+    def check_inplace(self, name: str, base: Val, node: ast.AST, stmt: ast.AST) -> None:
+        """An in-place update must not be seen through another name that is read later
+        (values are SSA)."""
         if not base.is_mat:
             raise self.err(node, f"'{name}' is {base.describe()}, not an array")
         if base.ident.argument is not None:
             raise self.err(node, f"in-place update of argument '{base.ident.argument}' (the "
-                           "caller would see it): update a copy, e.g. X = X.copy()")  # fmt: skip
+                           "caller would see it): update a copy, e.g. "
+                           f"{name} = {name}.copy()")  # fmt: skip
         for other, v in self.env.items():
-            if other != name and v.ident is base.ident:
+            if other != name and v.ident is base.ident and self.read_later(other, stmt):
                 raise self.err(node, f"in-place update of an array that '{other}' also "
-                               f"refers to: copy it first ({name} = {name}.copy())")  # fmt: skip
+                               "refers to (as a name or a view: slices, .T and reshape share "
+                               "memory in NumPy): copy it first "
+                               f"({name} = {name}.copy())")  # fmt: skip
+
+    def read_later(self, name: str, stmt: ast.AST) -> bool:
+        """Whether name may be read after stmt: below it, or in an enclosing loop's next
+        iteration unless the loop body assigns name before reading it."""
+        end = (stmt.end_lineno or 0, stmt.end_col_offset or 0)
+        loads = [n for n in ast.walk(self.src.node) if isinstance(n, ast.Name)
+                 and n.id == name and isinstance(n.ctx, ast.Load)]  # fmt: skip
+        if any((n.lineno, n.col_offset) >= end for n in loads):
+            return True
+        for loop in self.loops:
+            inside = [n for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == name
+                      and isinstance(n.ctx, ast.Load)]  # fmt: skip
+            if inside and not _assigned_first(loop.body, name, inside):
+                return True
+        return False
 
     def unpack(self, value: Val, n: int, node: ast.AST) -> list[Val]:
         if value.kind == "py" and isinstance(value.const, list | tuple):
@@ -420,6 +442,7 @@ class FunctionTranslator(Builder):
         names = self.carried(s.body)
         kinds = {n: self.join(self.env[n], self.env[n], s, n) for n in names}
         self.loop_depth += 1
+        self.loops.append(s)
         try:
             for _ in range(4):  # kinds only widen (int -> float, sparse -> dense)
                 before = dict(self.env)
@@ -429,6 +452,7 @@ class FunctionTranslator(Builder):
             raise self.err(s, "the kinds of the loop's variables do not settle")
         finally:
             self.loop_depth -= 1
+            self.loops.pop()
 
     def widen(self, names: list[str], kinds: dict[str, Val], new: dict[str, Val],
               node: ast.AST) -> bool:  # fmt: skip
@@ -479,7 +503,7 @@ class FunctionTranslator(Builder):
 
             def inside() -> dict[str, Val]:
                 for n, a in zip(names, body.args[1:], strict=True):
-                    self.env[n] = _like(kinds[n], a)
+                    self.env[n] = _carried(kinds[n], a, outer[n])
                 k = Val("i64", body.args[0])
                 if iv_of is not None:
                     k = self.scalar_binop("+", iv_of[0],
@@ -559,7 +583,7 @@ class FunctionTranslator(Builder):
 
             def inside() -> dict[str, Val]:
                 for n, a in zip(names, after.args, strict=True):
-                    self.env[n] = _like(kinds[n], a)
+                    self.env[n] = _carried(kinds[n], a, outer[n])
                 if self.stmts(s.body) is not None:
                     raise self.err(s, "return inside a loop is not supported yet")
                 return dict(self.env)
@@ -727,9 +751,11 @@ class FunctionTranslator(Builder):
                 raise self.err(node, f"{_qual(obj)} has no attribute '{attr}'") from None
         if base.is_mat:
             if attr == "T":
-                return base if base.ndim == 1 else self.mat(self.transpose(base, node), base,
-                                                            sparse=base.sparse, cols1=base.rows1,
-                                                            rows1=base.cols1)  # fmt: skip
+                if base.ndim == 1:
+                    return base
+                out = self.mat(self.transpose(base, node), base, sparse=base.sparse,
+                               cols1=base.rows1, rows1=base.cols1)  # fmt: skip
+                return self.view(out, base)
             if attr == "shape":
                 return py(tuple(self.shape(base, node)))
             if attr == "ndim":
@@ -829,6 +855,36 @@ def _like(kind: Val, ssa: Any) -> Val:
     if kind.is_mat:
         return Val("mat", ssa, None, kind.ndim, kind.row, kind.sparse)
     return Val(kind.kind, ssa)
+
+
+def _carried(kind: Val, ssa: Any, entry: Val) -> Val:
+    """A loop-carried value inside the body: on the first iteration it is the entry's
+    array object, so an in-place update there is seen through the entry's other names."""
+    v = _like(kind, ssa)
+    if v.is_mat and entry.is_mat:
+        v.ident = entry.ident
+    return v
+
+
+def _updates_in_place(lhs: Val, rhs: Val, op: str) -> bool:
+    """Whether NumPy's `x op= y` updates x's array object (else it rebinds x): always for
+    an ndarray; for scipy.sparse only `*=` and `/=` by a scalar."""
+    if not lhs.is_mat:
+        return False
+    return not lhs.sparse or (op in ("*", "/") and rhs.scalar)
+
+
+def _assigned_first(body: list[ast.stmt], name: str, loads: list[ast.Name]) -> bool:
+    """Whether a top-level `name = ...` of body comes before every read of name in body."""
+    for st in body:
+        if isinstance(st, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in st.targets
+        ):
+            first = min((n.lineno, n.col_offset) for n in loads)
+            return (st.value.lineno, st.value.col_offset) <= first and not any(
+                isinstance(n, ast.Name) and n.id == name for n in ast.walk(st.value)
+            )
+    return False
 
 
 def _returns(stmts: list[ast.stmt]) -> bool:

@@ -297,7 +297,25 @@ def outer_of_arguments(c, r, X):
     return c + r, r - c, c * X[0, 0] + r
 
 
+def dead_views_and_copies(X, A):
+    # updates NumPy runs the same way: the view is not read again, astype copies, and
+    # scipy.sparse's += rebinds
+    W = X.copy()
+    for i in range(W.shape[0]):
+        row = W[i]
+        W[i] = row * 2.0
+    r = W[0]
+    W[0] = r + 1.0
+    Z = X.astype(float)
+    Z[0, 0] = 5.0
+    B = A * 1.0
+    C = B
+    C += B
+    return W, Z, B, C
+
+
 CASES = [
+    (dead_views_and_copies, (X, A)),
     (outer_broadcast, (X, v, w)),
     (outer_of_arguments, (w.reshape(-1, 1), v.reshape(1, -1), X)),
     (outer_of_arguments, (np.ones((1, 1)), v.reshape(1, -1), X)),

@@ -183,7 +183,77 @@ def min_over_no_rows(X):
     return np.min(X[0:0], axis=0)  # <- here
 
 
+def updates_a_view(X):
+    Y = X.copy()
+    r = Y[0]
+    r[1] = 100.0  # <- here
+    return Y
+
+
+def updates_through_transpose(X):
+    Y = X.copy()
+    T = Y.T
+    T[0, 1] = 9.0  # <- here
+    return Y
+
+
+def base_updated_under_a_view(X):
+    Y = X.copy()
+    S = Y[1:3, :].reshape(-1)
+    Y[1, 1] = 0.0  # <- here
+    return S
+
+
+def adds_into_alias(X):
+    Y = X.copy()
+    Z = Y
+    Z += 1.0  # <- here
+    return Y
+
+
+def adds_into_argument_in_loop(X, w):
+    for _ in range(3):
+        w -= 0.1 * (X.T @ (X @ w))  # <- here
+    return w
+
+
+def updates_alias_in_loop(X):
+    a = np.zeros(3)
+    b = a
+    for i in range(3):
+        a[i] = i + 1.0  # <- here
+    return b
+
+
+def updates_alias_in_while(X):
+    a = np.zeros(3)
+    b = a
+    i = 0
+    while i < 3:
+        a[i] = 1.0  # <- here
+        i += 1
+    return b
+
+
+def reads_a_view_next_iteration(X):
+    W = X.copy()
+    r = W[0]
+    s = 0.0
+    for _ in range(3):
+        s = s + r.sum()
+        W[0, 0] = W[0, 0] + 1.0  # <- here
+    return s
+
+
 CASES = [
+    (updates_a_view, (X,), "in-place update of an array that 'Y' also refers to"),
+    (updates_through_transpose, (X,), "in-place update of an array that 'Y' also refers to"),
+    (base_updated_under_a_view, (X,), "in-place update of an array that 'S' also refers to"),
+    (adds_into_alias, (X,), "in-place update of an array that 'Y' also refers to"),
+    (adds_into_argument_in_loop, (X, np.ones(3)), "in-place update of argument 'w'"),
+    (updates_alias_in_loop, (X,), "in-place update of an array that 'b' also refers to"),
+    (updates_alias_in_while, (X,), "in-place update of an array that 'b' also refers to"),
+    (reads_a_view_next_iteration, (X,), "in-place update of an array that 'r' also refers"),
     (max_of_nothing, (X,), "zero-size array to reduction operation maximum which has no"),
     (min_over_no_rows, (X,), "zero-size array to reduction operation minimum which has no"),
     (assigns_wrong_shape, (X,), "cannot broadcast"),
@@ -242,6 +312,12 @@ def test_bad_arguments_name_the_parameter_and_the_def() -> None:
             f(*args)
         assert str(info.value) == f"{where}: error: {text}" or text in str(info.value)
         assert str(info.value).startswith(where), str(info.value)
+
+
+def test_an_np_matrix_argument_is_an_error() -> None:
+    # np.matrix's * is matmul: running it with ndarray semantics would be a wrong answer
+    with pytest.raises(JitError, match="argument 'y' of plain: an np.matrix"):
+        amls.jit(plain)(X, np.asmatrix(np.ones((3, 2))))
 
 
 def test_bad_options() -> None:
