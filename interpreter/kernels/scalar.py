@@ -219,7 +219,19 @@ def fptosi(op: Any, args: Args) -> int:
 
 @kernel(arith.ExtUIOp, arith.ExtSIOp, arith.IndexCastOp)
 def int_extend(op: Any, args: Args) -> int:
-    return int(args[0])
+    return extended(type(op), int(args[0]), op.operands[0].type)
+
+
+def extended(cls: type, v: int, source: Any) -> int:
+    """v (an integer of type source) extended: extui zero-extends, so an i1 true held
+    as -1 (xDSL's signless i1) is 1; extsi and index_cast sign-extend (true is -1)."""
+    width = source.width.data if isinstance(source, IntegerType) else 64
+    if width >= 64:
+        return v
+    v &= (1 << width) - 1
+    if cls is arith.ExtUIOp:
+        return v
+    return v - (1 << width) if v >> (width - 1) else v
 
 
 @kernel(arith.TruncIOp)

@@ -21,6 +21,7 @@ from xdsl.ir import Operation
 from amls.dialects import matrix as mx
 from amls.dialects import phys
 from amls.dialects.traits import constant_value
+from amls.interpreter.kernels.scalar import extended
 from amls.passes.sizes.facts import UNKNOWN_SCALAR, Facts, MatFacts, ScalarFacts
 from amls.passes.sizes.zeros import NNZ_EXACT_UNARY, ZERO, ZERO_SAFE_UNARY, Probe, kernel_value
 
@@ -648,7 +649,9 @@ for _op, _rule in SCALAR_RULES.items():
 
 @size_rule(arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp)
 def int_cast(op: Operation, ins: Sequence[Facts]) -> Facts:
-    return ScalarFacts(_int(ins[0]))
+    v = _int(ins[0])
+    # an i1 true may be held as -1 or 1: extui of it is 1 (folding -1 made True + 1 be 0)
+    return ScalarFacts(None if v is None else extended(type(op), v, op.operands[0].type))
 
 
 @size_rule(arith.SIToFPOp)

@@ -175,6 +175,11 @@ def scalars(s, k, b):
     return a, c, k * 3, k > 2, not b
 
 
+def bool_arithmetic(b, n, X):
+    # a constant True is i1 -1 in xDSL: folding its extui gave True + 1 == 0 at -O2
+    return b + 1, b * 2.5, n * b, -b, b - 1, b == 1, int(b), float(b), X * b, b + b
+
+
 def control_flow(X, k):
     acc = np.zeros(X.shape[1])
     total = 0
@@ -352,6 +357,8 @@ CASES = [
     (reshapes, (X,)),
     (scalars, (1.25, 5, True)),
     (scalars, (-0.5, 3, False)),
+    (bool_arithmetic, (True, 3, X)),
+    (bool_arithmetic, (False, 3, X)),
     (control_flow, (X, 9)),
     (control_flow, (-X, 2)),
     (early_return, (X, -100.0)),
