@@ -286,6 +286,22 @@ class FunctionTranslator(Builder):
                                "memory in NumPy): copy it first "
                                f"({name} = {name}.copy())")  # fmt: skip
 
+    def may_alias(self, name: str, sources: list[Val]) -> None:
+        """name's new value may be the array object of one of sources (a branch or a loop
+        that may not rebind it): keep that identity if an argument or another name
+        holds it, so an in-place update through name is checked against them."""
+        v = self.env.get(name)
+        if v is None or not v.is_mat:
+            return
+        for src in sources:
+            if not src.is_mat:
+                continue
+            if src.ident.argument is not None or any(
+                other != name and w.ident is src.ident for other, w in self.env.items()
+            ):
+                v.ident = src.ident
+                return
+
     def read_later(self, name: str, stmt: ast.AST) -> bool:
         """Whether name may be read after stmt: below it, or in an enclosing loop's next
         iteration unless the loop body assigns name before reading it."""
@@ -376,6 +392,8 @@ class FunctionTranslator(Builder):
                 self.env[n] = envs[0][n]
         for n in set(envs[0]) ^ set(envs[1]):
             self.env.pop(n, None)  # defined on one path only: not defined after the if
+        for n in names:
+            self.may_alias(n, [envs[0][n], envs[1][n]])
 
     def if_returning(
         self, s: ast.If, then: list[ast.stmt], orelse: list[ast.stmt]
@@ -410,6 +428,10 @@ class FunctionTranslator(Builder):
             scf.IfOp(c.ssa, [_type(j) for j in joined], Region(blocks[0]), Region(blocks[1])), s
         )
         vals = [_like(j, r) for j, r in zip(joined, op.results, strict=True)]
+        for v, a, b in zip(vals, r0.vals, r1.vals, strict=True):
+            src = next((x for x in (a, b) if x.is_mat and x.ident.argument is not None), None)
+            if v.is_mat and src is not None:
+                v.ident = src.ident  # a path returns (a view of) an argument
         return Result(vals, r0.is_tuple), list(op.results)
 
     def join(self, a: Val, b: Val, node: ast.AST, name: str) -> Val:
@@ -521,10 +543,15 @@ class FunctionTranslator(Builder):
             y.location = self.loc(s)
             body.add_op(y)
             self.env = outer
+            entry = {n: outer[n] for n in names}
             op = self.emit(scf.ForOp(ssa[0], ssa[1], ssa[2], inits, body), s)
             for n, r in zip(names, op.results, strict=True):
                 self.env[n] = _like(kinds[n], r)
             self.forget_loop_locals(outer, new, names)
+            known = [v.const for v in (lo, hi, step)]
+            if None in known or not range(*known):
+                for n in names:  # no iteration: n is still what it was on entry
+                    self.may_alias(n, [entry[n]])
             return False
 
         self.loop(s, build)
@@ -596,10 +623,13 @@ class FunctionTranslator(Builder):
             y.location = self.loc(s)
             after.add_op(y)
             self.env = outer
+            entry = {n: outer[n] for n in names}
             op = self.emit(scf.WhileOp(inits, types_, Region(before), Region(after)), s)
             for n, r in zip(names, op.results, strict=True):
                 self.env[n] = _like(kinds[n], r)
             self.forget_loop_locals(outer, new, names)
+            for n in names:  # no iteration: n is still what it was on entry
+                self.may_alias(n, [entry[n]])
             return False
 
         self.loop(s, build)
@@ -837,6 +867,10 @@ class FunctionTranslator(Builder):
         types_ = [_type(v) for v in variant.result.vals]
         op = self.emit(func.CallOp(variant.symbol, operands, types_), e)
         outs = [_like(v, r) for v, r in zip(variant.result.vals, op.results, strict=True)]
+        for out, v in zip(outs, variant.result.vals, strict=True):
+            passed = bound.arguments.get(v.ident.argument) if v.is_mat else None
+            if isinstance(passed, Val) and passed.is_mat:
+                out.ident = passed.ident  # the function returned (a view of) this argument
         return py(tuple(outs)) if variant.result.is_tuple else outs[0]
 
 

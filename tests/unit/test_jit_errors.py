@@ -245,7 +245,46 @@ def reads_a_view_next_iteration(X):
     return s
 
 
+def updates_maybe_rebound_in_if(X, c):
+    Y = X.copy()
+    Z = Y
+    if c > 0:
+        Y = Y + 1.0
+    Y[0, 0] = 5.0  # <- here
+    return Z
+
+
+def updates_maybe_rebound_in_loop(X, n):
+    Y = X.copy()
+    Z = Y
+    for _ in range(n):
+        Y = Y + 1.0
+    Y[0, 0] = 5.0  # <- here
+    return Z
+
+
+def first_row(Z):
+    return Z[0]
+
+
+def same_or_shifted(Z, c):
+    if c > 0:
+        return Z
+    return Z + 1.0
+
+
+def updates_what_a_call_returned(X, c):
+    Y = X.copy()
+    r = first_row(Y)
+    B = same_or_shifted(Y, c)
+    B[0, 0] = 5.0  # <- here
+    return Y, r
+
+
 CASES = [
+    (updates_maybe_rebound_in_if, (X, -1.0), "in-place update of an array that 'Z' also"),
+    (updates_maybe_rebound_in_loop, (X, 0), "in-place update of an array that 'Z' also"),
+    (updates_what_a_call_returned, (X, 1.0), "in-place update of an array that 'Y' also"),
     (updates_a_view, (X,), "in-place update of an array that 'Y' also refers to"),
     (updates_through_transpose, (X,), "in-place update of an array that 'Y' also refers to"),
     (base_updated_under_a_view, (X,), "in-place update of an array that 'S' also refers to"),
