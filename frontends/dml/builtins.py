@@ -176,6 +176,37 @@ def _minmax(tr: Translator, c: S.Call) -> Val:
     return acc
 
 
+@builtin("pmin", "pmax")
+def _pminmax(tr: Translator, c: S.Call) -> Val:
+    """SystemDS's other names for min and max (n-ary, element-wise on matrices)."""
+    return _minmax(tr, S.Call(c.name[1:], c.args, line=c.line, col=c.col))
+
+
+@builtin("xor")
+def _xor(tr: Translator, c: S.Call) -> Val:
+    """Element-wise on matrices (0/1, NaN counts as true); of two booleans a boolean, of
+    numbers the double 1.0/0.0 (SystemDS fails on two ints; amls computes them alike)."""
+    if len(c.args) != 2 or any(a.name is not None for a in c.args):
+        raise tr.err(c, "xor takes two positional arguments")
+    a, b = (tr.expr(x.value) for x in c.args)
+    if a.kind == "matrix" or b.kind == "matrix":
+        zero = tr.const(0.0, "f64", c).ssa
+
+        def truth(v: Val) -> SSAValue:  # 0/1: a matrix per cell, a scalar as a double
+            if v.kind == "matrix":
+                return tr.mop(mx.NeOp, [v.ssa, zero], c)
+            return tr.operand(tr.to_f64(tr.to_i1(v, c), c), c)
+
+        return Val("matrix", tr.mop(mx.NeOp, [truth(a), truth(b)], c))
+    x, y = tr.to_i1(a, c), tr.to_i1(b, c)
+    if x.const is not None and y.const is not None:
+        r = Val("i1", None, bool(x.const) != bool(y.const))
+    else:
+        x, y = tr.materialize(x, c), tr.materialize(y, c)
+        r = Val("i1", tr.emit(arith.XOrIOp(x.ssa, y.ssa), c).results[0])
+    return r if a.kind == b.kind == "i1" else tr.to_f64(r, c)
+
+
 # var, sd, prod and their row/column forms: matrix.reduce kinds (sample variance, n-1).
 
 
@@ -488,10 +519,12 @@ def _ifelse(tr: Translator, c: S.Call) -> Val:
     return tr.select(tr.to_i1(cond, c), yes, no, c)
 
 
-@builtin("as.scalar")
+@builtin("as.scalar", "castAsScalar")
 def _as_scalar(tr: Translator, c: S.Call) -> Val:
     a = _args(tr, c, ["target"], 1)
     v = tr.expr(a["target"])
+    if v.kind != "matrix" and c.name == "castAsScalar":  # as SystemDS's (as.scalar too)
+        raise tr.err(c, "castAsScalar expects a matrix, got a scalar")
     if v.kind != "matrix":
         return v
     return Val("f64", tr.mop(mx.ToScalarOp, [v.ssa], c, f64))

@@ -49,8 +49,8 @@ ANY = mx.MatrixType(None, None)
 NOT_YET = {
     "is.na", "is.infinite", "asin", "acos", "atan", "sinh", "cosh", "tanh", "quantile", "median",
     "moment", "cov", "cor", "lower.tri", "upper.tri", "cumsumprod", "eigen", "svd", "lu", "qr",
-    "cholesky", "aggregate", "xor", "time", "sample", "bitwAnd", "bitwOr", "bitwXor",
-    "interQuantile", "isNA", "isInf", "isNaN", "pmin", "pmax", "centralMoment",
+    "cholesky", "aggregate", "time", "sample", "bitwAnd", "bitwOr", "bitwXor",
+    "interQuantile", "isNA", "isInf", "isNaN", "centralMoment",
     "interQuartileMean", "bitwShiftL", "bitwShiftR", "exists", "ppred", "unique", "compress",
     "decompress", "rowCumsum",
     # SystemDS's builtins written in DML (scripts/builtin): not translated yet

@@ -359,7 +359,9 @@ write(s, "{tmp_path}/s.txt")
         ),
         ("x = 3000000000\ny = x * x * x", "2:11", "integer overflow: 9000000000000000000 * "),
         ("X = matrix(1, rows=2, cols=2)\nY = order(target=X, by=3)", "2:5", "order: by=3 is not"),
-        ("x = xor(TRUE, FALSE)", "1:5", "builtin xor not supported yet"),
+        ("x = bitwAnd(1, 3)", "1:5", "builtin bitwAnd not supported yet"),
+        ("x = xor(TRUE)", "1:5", "xor takes two positional arguments"),
+        ("x = castAsScalar(5)", "1:5", "castAsScalar expects a matrix, got a scalar"),
         # SystemDS's builtins written in DML are not unknown: not translated yet
         ("X = matrix(1, rows=2, cols=1)\nY = toOneHot(X, 2)", "2:5", "builtin toOneHot not"),
         ("X = matrix(1, rows=2, cols=1)\nY = isNA(X)", "2:5", "builtin isNA not supported yet"),
