@@ -241,6 +241,8 @@ class JitFunction:
 
         from amls.interpreter.recompile import ScalarSignature
 
+        if v is None:  # `w=None` defaults: `if w is None:` is decided when translating
+            return "none", None, None
         if isinstance(v, bool | np.bool_):
             return "i1", bool(v), self._scalar_sig(name, bool(v), ScalarSignature)
         if isinstance(v, int | np.integer):
@@ -279,7 +281,7 @@ class JitFunction:
             return ("mat", 2, True), a, _mat_sig(a, scan)
         raise JitError(
             f"argument '{name}' of {self.__name__}: {type(v).__name__} is not supported (a "
-            "NumPy array, a scipy.sparse matrix or a Python number)", self._where,
+            "NumPy array, a scipy.sparse matrix, a Python number or None)", self._where,
         )  # fmt: skip
 
     def _as_f64(self, name: str, v: np.ndarray) -> np.ndarray:
@@ -320,6 +322,8 @@ class JitFunction:
                         Val("mat", None, None, kind[1], False, kind[2], cols1=cols1, rows1=rows1),
                     )
                 )
+            elif kind == "none":
+                params.append((name, Val("py")))
             else:
                 params.append((name, Val(kind)))
         mt, variant = translate_entry(self.__amls_python_function__, params)

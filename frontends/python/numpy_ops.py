@@ -750,6 +750,8 @@ def method(tr: Any, base: Val, name: str, args: list[Val], kw: dict[str, Val],
            node: ast.Call) -> Val:  # fmt: skip
     if base.kind == "py" and isinstance(base.const, Generator):
         return _draw(tr, base.const, name, args, kw, node)
+    if base.scalar and name == "item" and not args and not kw:
+        return base
     if name in ("sum", "mean", "min", "max", "argmin", "argmax", "prod"):
         return _reduction(name)(tr, [base, *args], kw, node)
     if name in ("any", "all"):

@@ -496,7 +496,12 @@ class FunctionTranslator(Builder):
             raise self.err(it, "for loops run over range(...) only")
         if it.keywords or not 1 <= len(it.args) <= 3:
             raise self.err(it, "range takes 1 to 3 positional arguments")
-        bounds = [self.to_i64(self.expr(a), a) for a in it.args]
+        bounds = []
+        for a in it.args:
+            b = self.expr(a)
+            if b.kind not in ("i64", "i1"):  # Python's range takes no float
+                raise self.err(a, f"range() takes ints, got {b.describe()}")
+            bounds.append(self.to_i64(b, a))
         lo, hi, step = (
             (Val("i64", None, 0), bounds[0], Val("i64", None, 1)) if len(bounds) == 1
             else (bounds[0], bounds[1], bounds[2] if len(bounds) == 3 else Val("i64", None, 1))
@@ -712,10 +717,15 @@ class FunctionTranslator(Builder):
             out: Val | None = None
             left = self.expr(e.left)
             for op, right_e in zip(e.ops, e.comparators, strict=True):
+                right = self.expr(right_e)
+                if isinstance(op, ast.Is | ast.IsNot):
+                    c = self.identity(left, right, isinstance(op, ast.IsNot), e)
+                    out = c if out is None else self.logic("&", out, c, e)
+                    left = right
+                    continue
                 sym = _CMPOPS.get(type(op))
                 if sym is None:
                     raise self.err(e, f"comparison {type(op).__name__} is not supported")
-                right = self.expr(right_e)
                 c = self.compare(sym, left, right, e)
                 out = c if out is None else self.logic("&", out, c, e)
                 left = right
@@ -762,6 +772,13 @@ class FunctionTranslator(Builder):
                 ast.NamedExpr: "the walrus operator :="}.get(type(e), type(e).__name__)  # fmt: skip
         raise self.err(e, f"{what} is not supported in an @amls.jit function")
 
+    def identity(self, a: Val, b: Val, negate: bool, node: ast.AST) -> Val:
+        """`a is b` / `a is not b` where one side is None (known when translating)."""
+        if not (a.kind == "py" and a.const is None or b.kind == "py" and b.const is None):
+            raise self.err(node, "'is' / 'is not' compare with None only")
+        same = a.kind == "py" and b.kind == "py" and a.const is b.const
+        return const(same != negate)
+
     def binop(self, op: str, a: Val, b: Val, node: ast.AST) -> Val:
         if op in ("&", "|"):
             return self.logic(op, a, b, node)
@@ -798,6 +815,8 @@ class FunctionTranslator(Builder):
             return py(_Method(base, attr))
         if base.scalar and attr in ("real",):
             return base
+        if base.scalar and attr == "item":  # np.sum(X).item(): a NumPy scalar's method
+            return py(_Method(base, attr))
         raise self.err(node, f"{base.describe()} has no attribute '{attr}' here")
 
     def call(self, e: ast.Call) -> Val:

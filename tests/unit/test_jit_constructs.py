@@ -180,6 +180,15 @@ def bool_arithmetic(b, n, X):
     return b + 1, b * 2.5, n * b, -b, b - 1, b == 1, int(b), float(b), X * b, b + b
 
 
+def none_defaults(X, w=None, b=None):
+    if w is None:
+        w = np.zeros(X.shape[1])
+    out = X @ w
+    if b is not None:
+        out = out + b
+    return out, X.sum().item() + X[0, 0].item(), X is None
+
+
 def control_flow(X, k):
     acc = np.zeros(X.shape[1])
     total = 0
@@ -358,6 +367,8 @@ CASES = [
     (scalars, (1.25, 5, True)),
     (scalars, (-0.5, 3, False)),
     (bool_arithmetic, (True, 3, X)),
+    (none_defaults, (X,)),
+    (none_defaults, (X, v, 2.0)),
     (bool_arithmetic, (False, 3, X)),
     (control_flow, (X, 9)),
     (control_flow, (-X, 2)),

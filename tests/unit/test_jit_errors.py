@@ -281,7 +281,15 @@ def updates_what_a_call_returned(X, c):
     return Y, r
 
 
+def range_of_a_float(X, n):
+    s = 0.0
+    for i in range(n):  # <- here
+        s = s + X[i, 0]
+    return s
+
+
 CASES = [
+    (range_of_a_float, (X, 2.5), "range() takes ints, got a float"),
     (updates_maybe_rebound_in_if, (X, -1.0), "in-place update of an array that 'Z' also"),
     (updates_maybe_rebound_in_loop, (X, 0), "in-place update of an array that 'Z' also"),
     (updates_what_a_call_returned, (X, 1.0), "in-place update of an array that 'Y' also"),
