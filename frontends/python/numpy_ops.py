@@ -306,8 +306,10 @@ def _eye(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     _check_kw(tr, kw, ("N", "n", "dtype"), "np.eye", node)
     if len(args) > 1:
         raise tr.err(node, "np.eye(N, M) with M is not supported (square only)")
-    n = tr.to_i64(args[0] if args else kw.get("N") or kw["n"], node)
-    ones = tr.fill(const(1.0), [n], node)
+    n = args[0] if args else kw.get("N") or kw["n"]
+    if not (n.scalar and n.kind != "f64"):  # NumPy's TypeError for np.eye(n / 2)
+        raise tr.err(node, f"np.eye takes an int, got {n.describe()}")
+    ones = tr.fill(const(1.0), [tr.to_i64(n, node)], node)
     return tr.mat(tr.mop(mx.DiagOp, [ones.ssa], node))
 
 
@@ -412,6 +414,9 @@ def _reshape_to(tr: Any, a: Val, shape: Val, node: ast.AST) -> Val:
         items = [shape]
     if not 1 <= len(items) <= 2:
         raise tr.err(node, "reshape to 1-D or 2-D only")
+    for x in items:  # NumPy's TypeError: reshape(n / 2) is no shape
+        if not (x.scalar and x.kind != "f64"):
+            raise tr.err(node, f"a shape holds ints, got {x.describe()}")
     dims = tr.shape(a, node)
     total = dims[0] if len(dims) == 1 else tr.scalar_binop("*", dims[0], dims[1], node)
     src = tr.oriented(a, True, node) if a.ndim == 1 else a.ssa  # row-major order either way

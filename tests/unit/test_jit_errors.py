@@ -288,7 +288,18 @@ def range_of_a_float(X, n):
     return s
 
 
+def reshape_to_a_float(X):
+    n = X.shape[0]
+    return X.reshape(n / 2, -1)  # <- here
+
+
+def eye_of_a_float(X):
+    return np.eye(X.shape[1] / 1)  # <- here
+
+
 CASES = [
+    (reshape_to_a_float, (X,), "a shape holds ints, got a float"),
+    (eye_of_a_float, (X,), "np.eye takes an int, got a float"),
     (range_of_a_float, (X, 2.5), "range() takes ints, got a float"),
     (updates_maybe_rebound_in_if, (X, -1.0), "in-place update of an array that 'Z' also"),
     (updates_maybe_rebound_in_loop, (X, 0), "in-place update of an array that 'Z' also"),
