@@ -254,7 +254,15 @@ class FunctionTranslator(Builder):
             self.env[target.id] = value
         elif isinstance(target, ast.Tuple | ast.List):
             items = self.unpack(value, len(target.elts), node)
-            for t, v in zip(target.elts, items, strict=True):
+            for k, (t, v) in enumerate(zip(target.elts, items, strict=True)):
+                # Y[0], Y[1] = Y[1], Y[0]: NumPy assigns the view Y[0] after updating it
+                name = _subscripted_name(t)
+                base = self.env.get(name) if name else None
+                later = items[k + 1 :]
+                if base and base.is_mat and any(w.ident is base.ident for w in later):
+                    raise self.err(t, f"in-place update of '{name}' while a later value of "
+                                   "this assignment is (a view of) it, which NumPy would "
+                                   "assign updated: copy the values first (.copy())")  # fmt: skip
                 self.store(t, v, node)
         elif isinstance(target, ast.Subscript):
             from amls.frontends.python.indexing import setitem
@@ -908,6 +916,13 @@ def _like(kind: Val, ssa: Any) -> Val:
     if kind.is_mat:
         return Val("mat", ssa, None, kind.ndim, kind.row, kind.sparse)
     return Val(kind.kind, ssa)
+
+
+def _subscripted_name(t: ast.expr) -> str | None:
+    """name of a `name[...]` target."""
+    if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+        return t.value.id
+    return None
 
 
 def _carried(kind: Val, ssa: Any, entry: Val) -> Val:

@@ -325,6 +325,8 @@ def dead_views_and_copies(X, A):
     B = A * 1.0
     C = B
     C += B
+    Z[0], Z[1] = Z[1].copy(), Z[0].copy()
+    Z[0, 0], Z[1, 1] = Z[1, 1], Z[0, 0]
     return W, Z, B, C
 
 

@@ -297,7 +297,14 @@ def eye_of_a_float(X):
     return np.eye(X.shape[1] / 1)  # <- here
 
 
+def swaps_rows_through_views(X):
+    Y = X.copy()
+    Y[0], Y[1] = Y[1], Y[0]  # <- here
+    return Y
+
+
 CASES = [
+    (swaps_rows_through_views, (X,), "in-place update of 'Y' while a later value of this"),
     (reshape_to_a_float, (X,), "a shape holds ints, got a float"),
     (eye_of_a_float, (X,), "np.eye takes an int, got a float"),
     (range_of_a_float, (X, 2.5), "range() takes ints, got a float"),
