@@ -302,6 +302,32 @@ def _dtype(tr: Any, d: Val | None, node: ast.AST) -> None:
     raise tr.err(node, "only dtype=float (float64) is supported")
 
 
+def _asarray(copy: bool, what: str) -> Handler:
+    """np.asarray(a) is a itself (an in-place update is seen through both); np.array(a)
+    and np.copy(a) are a new array object."""
+
+    def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+        _check_kw(tr, kw, ("a", "object", "dtype"), what, node)
+        a = _arg(tr, args, kw, 0, "a" if "a" in kw else "object", node)
+        _dtype(tr, _arg(tr, args, kw, 1, "dtype", node, None), node)
+        if a.kind == "py":
+            raise tr.err(node, f"{what} of a list or tuple is not supported (of an array or "
+                         "a number only)")  # fmt: skip
+        if a.sparse:  # NumPy makes a 0-d object array of it
+            raise tr.err(node, f"{what} of a scipy.sparse array: use .toarray()")
+        if a.scalar or not copy:
+            return a
+        return tr.mat(a.ssa, a, sparse=a.sparse)
+
+    return h
+
+
+def _square(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+    if len(args) != 1 or kw:
+        raise tr.err(node, "np.square takes one argument")
+    return tr.binop("*", args[0], args[0], node)
+
+
 def _eye(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     _check_kw(tr, kw, ("N", "n", "dtype"), "np.eye", node)
     if len(args) > 1:
@@ -689,6 +715,10 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.add, _binary("+")), (np.subtract, _binary("-")), (np.multiply, _binary("*")),
         (np.divide, _binary("/")), (np.true_divide, _binary("/")), (np.power, _binary("**")),
         (np.logical_and, _binary("&")), (np.logical_or, _binary("|")),
+        (np.mod, _binary("%")), (np.remainder, _binary("%")),
+        (np.floor_divide, _binary("//")), (np.square, _square),
+        (np.asarray, _asarray(False, "np.asarray")), (np.array, _asarray(True, "np.array")),
+        (np.copy, _asarray(True, "np.copy")),
         (np.where, _where), (np.clip, _clip),
         (np.zeros, _full_of(0.0)), (np.ones, _full_of(1.0)), (np.full, _full_of(None)),
         (np.empty, _full_of(0.0)),

@@ -189,6 +189,16 @@ def none_defaults(X, w=None, b=None):
     return out, X.sum().item() + X[0, 0].item(), X is None
 
 
+def conversions(X, s):
+    A = np.asarray(X)
+    B = np.array(X, dtype=float)
+    C = np.copy(X)
+    C[0, 0] = 1.0
+    B[1, 1] = 2.0
+    sq, md, rm, fd = np.square(X), np.mod(X, 0.7), np.remainder(X, -0.7), np.floor_divide(X, 0.3)
+    return A * 2, B, C, np.asarray(s) + 1, sq, md, rm, fd
+
+
 def control_flow(X, k):
     acc = np.zeros(X.shape[1])
     total = 0
@@ -370,6 +380,7 @@ CASES = [
     (scalars, (-0.5, 3, False)),
     (bool_arithmetic, (True, 3, X)),
     (none_defaults, (X,)),
+    (conversions, (X, 2.5)),
     (none_defaults, (X, v, 2.0)),
     (bool_arithmetic, (False, 3, X)),
     (control_flow, (X, 9)),

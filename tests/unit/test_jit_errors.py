@@ -303,7 +303,15 @@ def swaps_rows_through_views(X):
     return Y
 
 
+def updates_through_asarray(X):
+    Y = X.copy()
+    A = np.asarray(Y)
+    A[0, 0] = 9.0  # <- here
+    return Y
+
+
 CASES = [
+    (updates_through_asarray, (X,), "in-place update of an array that 'Y' also refers to"),
     (swaps_rows_through_views, (X,), "in-place update of 'Y' while a later value of this"),
     (reshape_to_a_float, (X,), "a shape holds ints, got a float"),
     (eye_of_a_float, (X,), "np.eye takes an int, got a float"),
