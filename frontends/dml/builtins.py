@@ -916,4 +916,21 @@ def _mark_stop(op: mx.PrintOp, c: S.Call) -> None:
 
 @builtin("assert")
 def _assert(tr: Translator, c: S.Call) -> Val:
-    raise tr.err(c, "builtin assert not supported yet")
+    """assert(cond): a false condition ends the run with `assertion failed`, as SystemDS
+    (a number is true where non-zero, a string only where it reads "true")."""
+    if len(c.args) != 1 or c.args[0].name is not None:
+        raise tr.err(c, "assert takes one argument (the condition)")
+    v = tr.expr(c.args[0].value)
+    if v.kind == "matrix":
+        raise tr.err(c, "assert expects a scalar condition, got a matrix")
+    if v.kind == "str":
+        v = Val("i1", None, str(v.const).lower() == "true")
+    ok = tr.to_i1(v, c)
+    if ok.const is not None and ok.const:
+        return Val("str", None, "")
+    failed = tr.binop("==", ok, Val("i1", None, False), c)
+    tr.block.add_ops(mx.stop_if(tr.materialize(failed, c).ssa, "assertion failed", tr._loc(c)))  # noqa: SLF001
+    return Val("str", None, "")
+
+
+from amls.frontends.dml import builtins_stats  # noqa: E402, F401  (registers its builtins)

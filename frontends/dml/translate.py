@@ -47,10 +47,9 @@ from amls.passes.sizes.callgraph import CallGraph
 ANY = mx.MatrixType(None, None)
 
 NOT_YET = {
-    "is.na", "is.infinite", "asin", "acos", "atan", "sinh", "cosh", "tanh", "quantile", "median",
-    "moment", "cov", "cor", "lower.tri", "upper.tri", "cumsumprod", "eigen", "svd", "lu", "qr",
-    "cholesky", "aggregate", "time", "sample", "bitwAnd", "bitwOr", "bitwXor",
-    "interQuantile", "isNA", "isInf", "isNaN", "centralMoment",
+    "is.na", "is.infinite", "asin", "acos", "atan", "sinh", "cosh", "tanh", "cor",
+    "cumsumprod", "eigen", "svd", "lu", "qr", "cholesky", "aggregate", "time", "sample",
+    "bitwAnd", "bitwOr", "bitwXor", "interQuantile", "isNA", "isInf", "isNaN",
     "interQuartileMean", "bitwShiftL", "bitwShiftR", "exists", "ppred", "unique", "compress",
     "decompress", "rowCumsum",
     # SystemDS's builtins written in DML (scripts/builtin): not translated yet

@@ -124,6 +124,34 @@ print(prev + " " + cur)
 
 
 @pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("X = matrix(1, rows=2, cols=2)\nassert(sum(X) > 5)", "2:1: error: assertion failed"),
+        ('assert("no")', "1:1: error: assertion failed"),
+        # SystemDS fails on these when they run (an index out of its sorted table)
+        (
+            "X = rand(rows=4, cols=1, seed=1)\nq = quantile(X, matrix(1.2, rows=2, cols=1))",
+            "2:5: error: quantile: p must be at most 1",
+        ),
+        (
+            "X = rand(rows=4, cols=1, seed=1)\nW = X - 1\nq = moment(X, W, 2)",
+            "3:5: error: moment: weights must be >= 0",
+        ),
+    ],
+)
+@pytest.mark.parametrize("level", ["O0", "O2"])
+def test_statistics_fail_when_run(text: str, message: str, level: str) -> None:
+    module = import_dml(text, "t.dml", (), {})
+    verify_located(module)
+    compile_module(module, make_context(), level, "main", make_pass("lower-to-phys", dist=False))
+    from amls.interpreter.engine import OpFailure
+
+    with pytest.raises(OpFailure) as e:
+        run_function(module, "main", [])
+    assert e.value.located().startswith("t.dml:" + message), e.value.located()
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "X = matrix(1, rows=2, cols=2)\nif (sum(X) > 100) { z = 5 }\nprint(z)",
@@ -345,7 +373,24 @@ write(s, "{tmp_path}/s.txt")
             "too many arguments",
         ),
         ("y = nosuchfunction(1)", "1:5", "unknown function 'nosuchfunction'"),
-        ("X = matrix(0, rows=2, cols=2)\nY = median(X)", "2:5", "builtin median not supported yet"),
+        ("X = matrix(0, rows=2, cols=2)\nY = cor(X)", "2:5", "builtin cor not supported yet"),
+        # the statistics builtins: forms SystemDS rejects, and the weighted pick amls lacks
+        ("X = matrix(0, rows=2, cols=2)\ny = median(X)", "2:5", "median expects a column vector"),
+        ("X = matrix(0, rows=2, cols=1)\ny = median(X, X)", "2:5", "weighted form median(X, W)"),
+        ("X = matrix(0, rows=2, cols=1)\ny = quantile(X, X, 0.5)", "2:5", "quantile(X, W, p) is"),
+        ("X = matrix(0, rows=2, cols=1)\ny = moment(X, 5)", "2:5", "order must be the integer 2"),
+        ("X = matrix(0, rows=2, cols=1)\ny = moment(X, 2.0)", "2:5", "order must be the integer"),
+        ("X = matrix(0, rows=2, cols=1)\ny = moment(target=X, 2)", "2:5", "takes positional"),
+        ("X = matrix(0, rows=1, cols=3)\ny = cov(X, X)", "2:5", "cov expects a column vector"),
+        (
+            "X = matrix(0, rows=3, cols=1)\nY = matrix(0, rows=2, cols=1)\ny = cov(X, Y)",
+            "3:5",
+            "cov: its vectors differ in length",
+        ),
+        ("X = rand(rows=4, cols=1)\nq = quantile(X, 1.5)", "2:5", "quantile: p must be at most 1"),
+        ("X = matrix(0, rows=2, cols=2)\nY = lower.tri(X)", "2:5", "takes named arguments only"),
+        ("X = matrix(0, rows=2, cols=2)\nY = upper.tri(target=X, diag=1)", "2:30", "diag must be"),
+        ("x = assert(1, 2)", "1:5", "assert takes one argument"),
         (
             "f = function(frame[string] F) return (double b) { b = 1 }\ny = f(1)",
             "1:14",

@@ -1,0 +1,286 @@
+"""DML's statistics and triangle builtins (cov, moment, median, quantile, lower.tri,
+upper.tri), desugared onto existing matrix ops with SystemDS 3.4's semantics."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import StringAttr, f64, i64
+from xdsl.ir import Block, Region, SSAValue
+
+from amls.dialects import matrix as mx
+from amls.frontends.dml import syntax as S
+from amls.frontends.dml.builtins import builtin
+from amls.frontends.dml.translate import ANY, Translator, Val
+
+# -- helpers -------------------------------------------------------------------------
+
+
+def _positional(tr: Translator, c: S.Call, lo: int, hi: int, shape: str) -> list[Val]:
+    if any(a.name is not None for a in c.args) or not lo <= len(c.args) <= hi:
+        raise tr.err(c, f"{c.name} takes positional arguments {shape}")
+    return [tr.expr(a.value) for a in c.args]
+
+
+def _check(tr: Translator, c: S.Call, bad: Val, message: str) -> None:
+    """Stop the run with `message` where `bad` holds: a located error now where it is
+    known true at the top of the script, else a run-time check (SystemDS fails when run)."""
+    if bad.const is not None and not bad.const:
+        return
+    if bad.const is not None and tr.block is tr.main_block:
+        raise tr.err(c, message)
+    cond = tr.materialize(bad, c).ssa
+    assert cond is not None
+    tr.block.add_ops(mx.stop_if(cond, message, tr._loc(c)))  # noqa: SLF001
+
+
+def _dim(tr: Translator, c: S.Call, X: SSAValue, axis: int) -> Val:
+    t = X.type
+    known = (t.rows, t.cols)[axis] if isinstance(t, mx.MatrixType) else None
+    if isinstance(known, int):
+        return Val("i64", None, known)
+    return Val("i64", tr.mop(mx.NrowOp if axis == 0 else mx.NcolOp, [X], c, i64))
+
+
+def _column(tr: Translator, c: S.Call, v: Val, what: str) -> SSAValue:
+    """The matrix of `v`, checked to be a column vector (as SystemDS checks)."""
+    X = tr.need_matrix(v, c, what)
+    cols = _dim(tr, c, X, 1)
+    shown = f" got {cols.const} columns" if cols.const is not None else ""
+    _check(tr, c, tr.binop("!=", cols, Val("i64", None, 1), c), f"{what} expects a column "
+           f"vector (one column),{shown or ' got another shape'}")  # fmt: skip
+    return X
+
+
+def _same_rows(tr: Translator, c: S.Call, A: SSAValue, B: SSAValue, what: str) -> None:
+    ne = tr.binop("!=", _dim(tr, c, A, 0), _dim(tr, c, B, 0), c)
+    _check(tr, c, ne, f"{what}: its vectors differ in length")
+
+
+def _sum(tr: Translator, c: S.Call, v: Val) -> Val:
+    props = {"kind": StringAttr("sum"), "axis": StringAttr("all")}
+    return Val("f64", tr.mop(mx.ReduceOp, [v.ssa], c, f64, props))
+
+
+def _f64(x: float) -> Val:
+    return Val("f64", None, x)
+
+
+def _if_matrix(
+    tr: Translator,
+    c: S.Call,
+    cond: Val,
+    then: Callable[[], SSAValue],
+    orelse: Callable[[], SSAValue],
+) -> SSAValue:
+    """A matrix chosen by a scalar i1: the branch now where it is known, else an scf.if."""
+    if cond.const is not None:
+        return then() if cond.const else orelse()
+    blocks = (Block(), Block())
+    for block, make in zip(blocks, (then, orelse), strict=True):
+        out = tr._in_block(block, make)  # noqa: SLF001 (the translator's block scope)
+        y = scf.YieldOp(out)
+        y.location = tr._loc(c)  # noqa: SLF001
+        block.add_op(y)
+    return tr.emit(scf.IfOp(cond.ssa, [ANY], Region(blocks[0]), Region(blocks[1])), c).results[0]
+
+
+def _weights(tr: Translator, c: S.Call, v: Val, X: SSAValue) -> Val:
+    W = _column(tr, c, v, f"{c.name} weights")
+    _same_rows(tr, c, X, W, c.name)
+    props = {"kind": StringAttr("min"), "axis": StringAttr("all")}
+    # SystemDS's running update divides by the weight so far: negative weights give
+    # Infinity or noise there, so amls refuses them rather than answer differently
+    neg = Val("f64", tr.mop(mx.ReduceOp, [W], c, f64, props))
+    _check(tr, c, tr.binop("<", neg, _f64(0.0), c), f"{c.name}: weights must be >= 0")
+    return Val("matrix", W)
+
+
+# -- cov and moment --------------------------------------------------------------------
+
+
+def _centered(tr: Translator, c: S.Call, X: Val, W: Val | None) -> tuple[Val, Val]:
+    """(X - its mean, the total weight): weighted by W where given (SystemDS's weights
+    are frequencies: the mean is sum(W * X) / sum(W))."""
+    if W is None:
+        total, mean_of = tr.to_f64(_dim(tr, c, X.ssa, 0), c), X  # type: ignore[arg-type]
+    else:
+        total, mean_of = _sum(tr, c, W), tr.binop("*", W, X, c)
+    mean = tr.binop("/", _sum(tr, c, mean_of), total, c)  # sum / n: NaN when empty, as there
+    return tr.binop("-", X, mean, c), total
+
+
+@builtin("cov")
+def _cov(tr: Translator, c: S.Call) -> Val:
+    """cov(X, Y[, W]): sum(W (x - mx)(y - my)) / (sum(W) - 1), 0 where the total weight
+    is exactly 1 (SystemDS's CmCovObject)."""
+    args = _positional(tr, c, 2, 3, "(X, Y[, W]), all column vectors")
+    X = Val("matrix", _column(tr, c, args[0], "cov"))
+    Y = Val("matrix", _column(tr, c, args[1], "cov"))
+    _same_rows(tr, c, X.ssa, Y.ssa, "cov")  # type: ignore[arg-type]
+    W = _weights(tr, c, args[2], X.ssa) if len(args) == 3 else None  # type: ignore[arg-type]
+    dx, total = _centered(tr, c, X, W)
+    dy, _ = _centered(tr, c, Y, W)
+    prod = tr.binop("*", dx, dy, c)
+    c2 = _sum(tr, c, tr.binop("*", W, prod, c) if W is not None else prod)
+    cov = tr.binop("/", c2, tr.binop("-", total, _f64(1.0), c), c)
+    return tr.select(tr.cmp("==", total, _f64(1.0), c), _f64(0.0), cov, c)
+
+
+@builtin("moment", "centralMoment")
+def _central_moment(tr: Translator, c: S.Call) -> Val:
+    """moment(X[, W], k): sum(W (x - mean)^k) / sum(W), k a literal 2, 3 or 4 (SystemDS
+    fails on any other order, and on one known only at run time)."""
+    args = _positional(tr, c, 2, 3, "(X[, W], order)")
+    X = Val("matrix", _column(tr, c, args[0], c.name))
+    order = args[-1]
+    if order.kind != "i64" or order.const not in (2, 3, 4):
+        raise tr.err(c, f"{c.name}: the order must be the integer 2, 3 or 4, known when "
+                     "the script is translated")  # fmt: skip
+    W = _weights(tr, c, args[1], X.ssa) if len(args) == 3 else None  # type: ignore[arg-type]
+    d, total = _centered(tr, c, X, W)
+    p = d
+    for _ in range(order.const - 1):  # products, not pow: exact as SystemDS's
+        p = tr.binop("*", p, d, c)
+    return tr.binop("/", _sum(tr, c, tr.binop("*", W, p, c) if W is not None else p), total, c)
+
+
+# -- median and quantile -----------------------------------------------------------------
+
+
+def _sorted_padded(tr: Translator, c: S.Call, X: SSAValue) -> SSAValue:
+    """X sorted ascending with a 0 appended: every index the pick reads is in range,
+    and an empty X picks 0, as SystemDS's."""
+    zero_i = tr.const(0, "i64", c).ssa
+    s = tr.mop(mx.OrderOp, [X, zero_i], c)
+    pad = tr.mop(mx.FromScalarOp, [tr.const(0.0, "f64", c).ssa], c, mx.MatrixType(1, 1))
+    return tr.mop(mx.RbindOp, [[s, pad]], c)
+
+
+def _cell(tr: Translator, c: S.Call, S_: SSAValue, i: Val) -> Val:
+    i0 = tr.materialize(i, c).ssa
+    i1 = tr.materialize(tr.binop("+", i, Val("i64", None, 1), c), c).ssa
+    zero, one = tr.const(0, "i64", c).ssa, tr.const(1, "i64", c).ssa
+    cell = tr.mop(mx.SliceOp, [S_, i0, i1, zero, one], c, mx.MatrixType(1, 1))
+    return Val("f64", tr.mop(mx.ToScalarOp, [cell], c, f64))
+
+
+def _unweighted_only(tr: Translator, c: S.Call, args: list[Val], n: int) -> None:
+    if len(args) == n:
+        form = "median(X, W)" if c.name == "median" else "quantile(X, W, p)"
+        raise tr.err(c, f"{c.name}: the weighted form {form} is not supported yet")
+
+
+def _too_high(tr: Translator, c: S.Call, above: Val) -> None:
+    _check(tr, c, above, f"{c.name}: p must be at most 1 (SystemDS fails on it too)")
+
+
+@builtin("median")
+def _median(tr: Translator, c: S.Call) -> Val:
+    args = _positional(tr, c, 1, 2, "(X[, W])")
+    _unweighted_only(tr, c, args, 2)
+    return _quantile_at(tr, c, _column(tr, c, args[0], c.name), _f64(0.5))
+
+
+@builtin("quantile")
+def _quantile(tr: Translator, c: S.Call) -> Val:
+    args = _positional(tr, c, 2, 3, "(X[, W], p)")
+    _unweighted_only(tr, c, args, 3)
+    X = _column(tr, c, args[0], c.name)
+    if args[1].kind == "matrix":
+        return _quantiles(tr, c, X, _column(tr, c, args[1], "quantile p"))
+    return _quantile_at(tr, c, X, tr.to_f64(args[1], c))
+
+
+def _quantile_at(tr: Translator, c: S.Call, X: SSAValue, p: Val) -> Val:
+    """SystemDS's pick on the sorted values: the ceil(p n)-th (clamped to 1..n), and for
+    an even n the mean with the next one where that position is > 0 and below n - z, z
+    the count of zeros (SystemDS keeps the zeros as one row of its sorted table and
+    compares against the table's length: median(0, 0, 0, 1, 2, 3) is 0 there)."""
+    S_ = _sorted_padded(tr, c, X)
+    n = _dim(tr, c, X, 0)
+    pos = tr.to_i64(tr.scalar_unary("ceil", tr.binop("*", p, tr.to_f64(n, c), c), c), c)
+    _too_high(tr, c, tr.binop(">", pos, n, c))
+    one = Val("i64", None, 1)
+    i = tr.binop("-", tr.minmax("max", tr.minmax("min", pos, n, c), one, c), one, c)
+    a, b = _cell(tr, c, S_, i), _cell(tr, c, S_, tr.binop("+", i, one, c))
+    nnz = Val("i64", tr.mop(mx.NnzOp, [X], c, i64))  # n - z
+    even = tr.binop("==", tr.binop("%%", n, Val("i64", None, 2), c), Val("i64", None, 0), c)
+    inside = tr.binop(
+        "&", tr.binop(">", pos, Val("i64", None, 0), c), tr.binop("<", pos, nnz, c), c
+    )
+    mean = tr.binop("/", tr.binop("+", a, b, c), _f64(2.0), c)
+    return tr.select(tr.binop("&", even, inside, c), mean, a, c)
+
+
+def _quantiles(tr: Translator, c: S.Call, X: SSAValue, P: SSAValue) -> Val:
+    """quantile(X, P) for a column P: each the ceil(p n)-th sorted value, never averaged
+    (SystemDS's pickValues), gathered by an equality mask rather than a product (0 *
+    Inf would be NaN)."""
+    S_ = _sorted_padded(tr, c, X)
+    n = tr.materialize(tr.to_f64(_dim(tr, c, X, 0), c), c).ssa
+    pos = tr.mop(mx.CeilOp, [tr.mop(mx.MulOp, [P, n], c)], c)
+    above = _sum(tr, c, Val("matrix", tr.mop(mx.GtOp, [pos, n], c)))
+    _too_high(tr, c, tr.binop(">", above, _f64(0.0), c))
+    one, zero = tr.const(1.0, "f64", c).ssa, tr.const(0.0, "f64", c).ssa
+    idx = tr.mop(mx.MaxOp, [tr.mop(mx.MinOp, [pos, n], c), one], c)  # 1-based, in S_
+    cols = tr.mop(mx.TransposeOp, [_counting(tr, c, S_)], c)
+    hit = tr.mop(mx.OuterOp, [idx, cols], c, ANY, {"op": StringAttr("eq")})
+    rows = tr.mop(mx.FillOp, [zero, _dim_ssa(tr, c, P), tr.const(1, "i64", c).ssa], c)
+    row = tr.mop(mx.TransposeOp, [S_], c)
+    vals = tr.mop(mx.OuterOp, [rows, row], c, ANY, {"op": StringAttr("add")})
+    picked = tr.mop(mx.SelectOp, [hit, vals, zero], c)
+    props = {"kind": StringAttr("sum"), "axis": StringAttr("row")}
+    return Val("matrix", tr.mop(mx.ReduceOp, [picked], c, ANY, props))
+
+
+def _dim_ssa(tr: Translator, c: S.Call, X: SSAValue) -> SSAValue:
+    out = tr.materialize(_dim(tr, c, X, 0), c).ssa
+    assert out is not None
+    return out
+
+
+def _counting(tr: Translator, c: S.Call, X: SSAValue) -> SSAValue:
+    """The column 1, 2, ..., nrow(X) (a cumsum of ones: seq(1, 0) would count down)."""
+    ones = tr.mop(mx.FillOp, [tr.const(1.0, "f64", c).ssa, _dim_ssa(tr, c, X),
+                              tr.const(1, "i64", c).ssa], c)  # fmt: skip
+    return tr.mop(mx.CumAggOp, [ones], c, ANY, {"kind": StringAttr("sum")})
+
+
+# -- lower.tri and upper.tri -------------------------------------------------------------
+
+
+def _flag(tr: Translator, c: S.Call, node: S.Node | None, what: str) -> Val:
+    """A boolean argument (SystemDS refuses a number here), FALSE when absent."""
+    if node is None:
+        return Val("i1", None, False)
+    v = tr.expr(node)
+    if v.kind != "i1":
+        raise tr.err(node, f"{c.name}: {what} must be TRUE or FALSE (a boolean)")
+    return v
+
+
+@builtin("lower.tri", "upper.tri")
+def _triangle(tr: Translator, c: S.Call) -> Val:
+    """The cells below (lower) or above (upper) the diagonal, with it where diag=TRUE:
+    1s, or X's values where values=TRUE; 0 elsewhere (NaN too). Any shape."""
+    if any(a.name is None for a in c.args):
+        raise tr.err(c, f"{c.name} takes named arguments only (target=X, diag=, values=)")
+    a = tr.bind_args(c, ["target", "diag", "values"])
+    if "target" not in a:
+        raise tr.err(c, f"{c.name}: missing argument 'target'")
+    X = tr.need_matrix(tr.expr(a["target"]), c, c.name)
+    diag = tr.operand(tr.to_f64(_flag(tr, c, a.get("diag"), "diag"), c), c)
+    values = _flag(tr, c, a.get("values"), "values")
+    rows = _counting(tr, c, X)
+    cols = tr.mop(mx.TransposeOp, [_counting(tr, c, tr.mop(mx.TransposeOp, [X], c))], c)
+    # lower: i > j, or i >= j with the diagonal: i + diag > j (upper: i - diag < j)
+    lower = c.name == "lower.tri"
+    shifted = tr.mop(mx.AddOp if lower else mx.SubOp, [rows, diag], c)
+    mask = tr.mop(mx.OuterOp, [shifted, cols], c, ANY, {"op": StringAttr("gt" if lower else "lt")})
+    zero = tr.const(0.0, "f64", c).ssa
+    return Val(
+        "matrix",
+        _if_matrix(tr, c, values, lambda: tr.mop(mx.SelectOp, [mask, X, zero], c), lambda: mask),
+    )
