@@ -677,15 +677,27 @@ def _bool(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
 
 def _minmax(which: str) -> Handler:
     def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
-        if len(args) != 2 or kw or any(not a.scalar for a in args):
+        if len(args) < 2 or kw or any(not a.scalar for a in args):
             full = "maximum" if which == "max" else "minimum"
-            raise tr.err(node, f"{which}() of two numbers only (np.{full} for arrays)")
-        a, b = args
-        # Python: max(a, b) is b only if b > a (min: if b < a)
-        c = tr.compare(">" if which == "max" else "<", b, a, node)
-        return tr.select(c, b, a, node)
+            raise tr.err(node, f"{which}() of two or more numbers only (np.{full} or "
+                         f"np.{which} for arrays)")  # fmt: skip
+        out = args[0]
+        for b in args[1:]:  # Python: max(a, b) is b only if b > a (min: if b < a)
+            c = tr.compare(">" if which == "max" else "<", b, out, node)
+            out = tr.select(c, b, out, node)
+        return out
 
     return h
+
+
+def _builtin_sum(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+    """sum(v) of an array adds its items (the rows of a 2-D one) to start."""
+    if not 1 <= len(args) <= 2 or set(kw) - {"start"} or not args[0].is_mat:
+        raise tr.err(node, "sum() of an array (and a start number) only")
+    a = args[0]
+    total = tr.reduce("sum", a, 0 if a.ndim == 2 else None, False, node)
+    start = args[1] if len(args) == 2 else kw.get("start")
+    return total if start is None else tr.binop("+", start, total, node)
 
 
 def _abs(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
@@ -741,7 +753,7 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.random.default_rng, _default_rng),
         (builtins.len, _len), (builtins.float, _float), (builtins.int, _int),
         (builtins.bool, _bool), (builtins.abs, _abs), (builtins.min, _minmax("min")),
-        (builtins.round, _builtin_round),
+        (builtins.round, _builtin_round), (builtins.sum, _builtin_sum),
         (builtins.max, _minmax("max")), (builtins.range, _range), (np.float64, _float),
     ]  # fmt: skip
     import scipy.special  # a dependency; imported here so `import amls` stays cheap

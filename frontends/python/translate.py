@@ -734,7 +734,10 @@ class FunctionTranslator(Builder):
                 sym = _CMPOPS.get(type(op))
                 if sym is None:
                     raise self.err(e, f"comparison {type(op).__name__} is not supported")
-                c = self.compare(sym, left, right, e)
+                if _is_seq(left) and _is_seq(right) and sym in ("==", "!="):
+                    c = self.seq_equal(left, right, sym == "!=", e)  # X.shape == Y.shape
+                else:
+                    c = self.compare(sym, left, right, e)
                 out = c if out is None else self.logic("&", out, c, e)
                 left = right
             assert out is not None
@@ -779,6 +782,17 @@ class FunctionTranslator(Builder):
                 ast.JoinedStr: "an f-string", ast.Starred: "a starred expression",
                 ast.NamedExpr: "the walrus operator :="}.get(type(e), type(e).__name__)  # fmt: skip
         raise self.err(e, f"{what} is not supported in an @amls.jit function")
+
+    def seq_equal(self, a: Val, b: Val, negate: bool, node: ast.AST) -> Val:
+        """Tuples (shapes) compared item by item, as Python does."""
+        xs, ys = self.unpack(a, len(a.const), node), self.unpack(b, len(b.const), node)
+        out: Val = const(len(xs) == len(ys))
+        if len(xs) == len(ys):
+            for x, y in zip(xs, ys, strict=True):
+                if not (x.scalar and y.scalar):
+                    raise self.err(node, "tuples compare item by item: numbers only")
+                out = self.logic("&", out, self.compare("==", x, y, node), node)
+        return self.scalar_unary("not", out, node) if negate else out
 
     def identity(self, a: Val, b: Val, negate: bool, node: ast.AST) -> Val:
         """`a is b` / `a is not b` where one side is None (known when translating)."""
@@ -916,6 +930,10 @@ def _like(kind: Val, ssa: Any) -> Val:
     if kind.is_mat:
         return Val("mat", ssa, None, kind.ndim, kind.row, kind.sparse)
     return Val(kind.kind, ssa)
+
+
+def _is_seq(v: Val) -> bool:
+    return v.kind == "py" and isinstance(v.const, tuple | list)
 
 
 def _subscripted_name(t: ast.expr) -> str | None:

@@ -199,6 +199,13 @@ def conversions(X, s):
     return A * 2, B, C, np.asarray(s) + 1, sq, md, rm, fd
 
 
+def builtins_and_shapes(X, Y, v):
+    same = X.shape == Y.shape
+    other = X.shape != Y.T.shape
+    m = min(X[0, 0], X[1, 1], X[2, 2]) + max(X[0, 1], np.nan, X[1, 0])
+    return same, other, X.shape == (7, 4), m, sum(v), sum(X), sum(v, 2.5)
+
+
 def control_flow(X, k):
     acc = np.zeros(X.shape[1])
     total = 0
@@ -381,6 +388,8 @@ CASES = [
     (bool_arithmetic, (True, 3, X)),
     (none_defaults, (X,)),
     (conversions, (X, 2.5)),
+    (builtins_and_shapes, (X, Y, v)),
+    (builtins_and_shapes, (X, S, v)),
     (none_defaults, (X, v, 2.0)),
     (bool_arithmetic, (False, 3, X)),
     (control_flow, (X, 9)),
