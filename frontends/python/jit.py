@@ -223,7 +223,10 @@ class JitFunction:
         try:
             bound = self._sig.bind(*args, **kwargs)
         except TypeError as e:
-            raise JitError(f"{self.__name__}(): {e}", self._where) from None
+            hint = ""
+            if next(iter(self._sig.parameters), None) in ("self", "cls"):
+                hint = " (@amls.jit on a method is not supported: decorate a plain function)"
+            raise JitError(f"{self.__name__}(): {e}{hint}", self._where) from None
         bound.apply_defaults()
         kinds: list[Any] = []
         values: list[Any] = []

@@ -387,6 +387,17 @@ def test_bad_arguments_name_the_parameter_and_the_def() -> None:
         assert str(info.value).startswith(where), str(info.value)
 
 
+class _Model:
+    @amls.jit
+    def predict(self, X):
+        return X + 1
+
+
+def test_a_jitted_method_says_so() -> None:
+    with pytest.raises(JitError, match="@amls.jit on a method is not supported"):
+        _Model().predict(X)
+
+
 def test_an_np_matrix_argument_is_an_error() -> None:
     # np.matrix's * is matmul: running it with ndarray semantics would be a wrong answer
     with pytest.raises(JitError, match="argument 'y' of plain: an np.matrix"):
