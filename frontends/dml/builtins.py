@@ -24,6 +24,7 @@ from xdsl.ir import Block, Region, SSAValue
 
 from amls.dialects import matrix as mx
 from amls.frontends.dml import syntax as S
+from amls.frontends.dml.printf import Formatted, printf_parts
 from amls.frontends.dml.translate import ANY, Translator, Val, fmt_scalar, read_mtd
 from amls.interpreter.kernels.files import mm_header
 
@@ -874,13 +875,17 @@ def _tostring_attr(opts: dict[str, Any]) -> DictionaryAttr:
 
 @builtin("print", "stop")
 def _print(tr: Translator, c: S.Call) -> Val:
-    """print(x), and stop(message): the same text ops, marked `stop` to end the program."""
-    if len(c.args) != 1:
+    """print(x), and stop(message): the same text ops, marked `stop` to end the program;
+    print(format, args...) is SystemDS's printf-style print."""
+    if c.name == "print" and len(c.args) > 1:
+        parts = printf_parts(tr, c)
+    elif len(c.args) != 1:
         raise tr.err(c, f"{c.name} takes one argument")
-    v = tr.expr(c.args[0].value)
-    parts = v.const if v.kind == "fmt" else [v]
+    else:
+        v = tr.expr(c.args[0].value)
+        parts = v.const if v.kind == "fmt" else [v]
     text = "stop: " if c.name == "stop" else ""  # the error reads `file:line:col: error: stop: ...`
-    pending: list[tuple[str, Val]] = []
+    pending: list[tuple[str, Any]] = []
     for p in parts:
         if isinstance(p, str):
             text += p
@@ -902,6 +907,8 @@ def _print(tr: Translator, c: S.Call) -> Val:
         op.attributes["text"] = StringAttr(prefix + "{}" + suffix)
         if isinstance(p, MatrixText) and p.opts:
             op.attributes["tostring"] = _tostring_attr(p.opts)
+        if isinstance(p, Formatted):
+            op.attributes["format"] = StringAttr(p.spec)
         if i < len(pending) - 1:
             op.attributes["cont"] = UnitAttr()
         _mark_stop(op, c)

@@ -44,6 +44,7 @@ from amls.interpreter.kernels import (
 )
 from amls.interpreter.kernels import sparse as sp
 from amls.interpreter.kernels.files import load_matrix, save_matrix
+from amls.interpreter.kernels.javaformat import Spec, java_format, parse_format
 from amls.interpreter.kernels.javatext import dml_tostring, java_double
 from amls.interpreter.kernels.scan import carry, recall
 
@@ -258,6 +259,12 @@ def _dml_text(op: mx.PrintOp, value: Any) -> str:
     """A value in a DML print: scalars as SystemDS prints them (TRUE, 1.0E-5), matrices
     as its toString (the options of a toString call in the `tostring` dictionary)."""
     t = op.input.type
+    if "format" in op.attributes:  # a printf-style print's specifier (`%.2f`), Java's way
+        spec = parse_format(op.attributes["format"].data)[0]  # type: ignore[attr-defined]
+        assert isinstance(spec, Spec)
+        if not isinstance(t, IntegerType):
+            return java_format(spec, float(value))
+        return java_format(spec, bool(value) if t.width.data == 1 else int(value))
     if isinstance(t, IntegerType) and t.width.data == 1:
         return "TRUE" if value else "FALSE"
     if isinstance(value, float | np.floating):

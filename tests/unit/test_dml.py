@@ -127,6 +127,8 @@ print(prev + " " + cur)
     ("text", "message"),
     [
         ("X = matrix(1, rows=2, cols=2)\nassert(sum(X) > 5)", "2:1: error: assertion failed"),
+        # a format Java rejects fails when the print runs, as in SystemDS
+        ('for (i in 1:2) { if (i > 1) { print("%d", i / 2) } }', "1:31: error: print: %d cannot"),
         ('assert("no")', "1:1: error: assertion failed"),
         # SystemDS fails on these when they run (an index out of its sorted table)
         (
@@ -391,6 +393,22 @@ write(s, "{tmp_path}/s.txt")
         ("X = matrix(0, rows=2, cols=2)\nY = lower.tri(X)", "2:5", "takes named arguments only"),
         ("X = matrix(0, rows=2, cols=2)\nY = upper.tri(target=X, diag=1)", "2:30", "diag must be"),
         ("x = assert(1, 2)", "1:5", "assert takes one argument"),
+        # printf-style print: what Java's String.format (or SystemDS's validation) rejects
+        ('f = "x=%d"\nprint(f, 5)', "2:1", "requires the first argument to be a string literal"),
+        ('print("x=%d", 5.0)', "1:1", "print: %d cannot format a double"),
+        ('print("x=%f", 5)', "1:1", "print: %f cannot format an integer"),
+        ('print("x=%d", TRUE)', "1:1", "print: %d cannot format a boolean"),
+        ('print("x=%d %d", 5)', "1:1", "print: %d has no argument"),
+        ('print("x=%c", 65)', "1:1", "the format conversion %c is not supported"),
+        ('X = matrix(1, rows=2, cols=2)\nprint("x=%s", X)', "2:1", "cannot format a matrix"),
+        ('print("x=%.2d", 5)', "1:1", "an integer takes no precision"),
+        ('print("x=%y", 5)', "1:1", "the format conversion %y is not supported"),
+        ('print("x=%", 5)', "1:7", "unknown format conversion at '%'"),
+        (
+            'X = matrix(1, rows=2, cols=2)\nprint("x=%5s", toString(X))',
+            "2:1",
+            "%5s of a string known only at run time is not supported",
+        ),
         (
             "f = function(frame[string] F) return (double b) { b = 1 }\ny = f(1)",
             "1:14",
