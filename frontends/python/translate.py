@@ -301,14 +301,9 @@ class FunctionTranslator(Builder):
         v = self.env.get(name)
         if v is None or not v.is_mat:
             return
-        for src in sources:
-            if not src.is_mat:
-                continue
-            if src.ident.argument is not None or any(
-                other != name and w.ident is src.ident for other, w in self.env.items()
-            ):
-                v.ident = src.ident
-                return
+        src = self.alias_source(sources)
+        if src is not None:
+            v.ident = src
 
     def read_later(self, name: str, stmt: ast.AST) -> bool:
         """Whether name may be read after stmt: below it, or in an enclosing loop's next
@@ -743,22 +738,10 @@ class FunctionTranslator(Builder):
             assert out is not None
             return out
         if isinstance(e, ast.BoolOp):
-            vals = [self.expr(v) for v in e.values]
-            if any(v.is_mat for v in vals):
-                raise self.err(e, "'and'/'or' of arrays is ambiguous: use & and |")
-            out = self.to_i1(vals[0], e)
-            for v in vals[1:]:
-                out = self.logic("&" if isinstance(e.op, ast.And) else "|", out,
-                                 self.to_i1(v, e), e)  # fmt: skip
-            return out
+            return self.bool_op(e)
         if isinstance(e, ast.IfExp):
             c = self.condition(e.test)
-            if c.const is not None:
-                return self.expr(e.body if c.const else e.orelse)
-            a, b = self.expr(e.body), self.expr(e.orelse)
-            if a.is_mat or b.is_mat:
-                raise self.err(e, "a conditional expression over arrays: use np.where or if")
-            return self.select(c, a, b, e)
+            return self.lazy_if(c, lambda: self.expr(e.body), lambda: self.expr(e.orelse), e)
         if isinstance(e, ast.Tuple | ast.List):
             if any(isinstance(x, ast.Starred) for x in e.elts):
                 raise self.err(e, "starred items are not supported")
@@ -782,6 +765,65 @@ class FunctionTranslator(Builder):
                 ast.JoinedStr: "an f-string", ast.Starred: "a starred expression",
                 ast.NamedExpr: "the walrus operator :="}.get(type(e), type(e).__name__)  # fmt: skip
         raise self.err(e, f"{what} is not supported in an @amls.jit function")
+
+    def bool_op(self, e: ast.BoolOp) -> Val:
+        """Python's `a or b` is a if a is true, else b (`and`: b if a is true, else a),
+        and b is evaluated only then: `i < n and X[i, 0] > 0` does not index past n."""
+        is_or = isinstance(e.op, ast.Or)
+        out = self.expr(e.values[0])
+        for nxt in e.values[1:]:
+            a = out
+            if a.is_mat:
+                raise self.err(e, "'and'/'or' of arrays is ambiguous: use & and |")
+            if a.kind == "py":  # None, a tuple: its truth is known now
+                out = a if bool(a.const) == is_or else self.expr(nxt)
+                continue
+            c = self.to_i1(a, e)
+
+            def rest(nxt: ast.expr = nxt) -> Val:
+                v = self.expr(nxt)
+                if v.is_mat:
+                    raise self.err(e, "'and'/'or' of arrays is ambiguous: use & and |")
+                return v
+
+            keep: Callable[[], Val] = lambda a=a: a  # noqa: E731
+            out = self.lazy_if(c, keep, rest, e) if is_or else self.lazy_if(c, rest, keep, e)
+        return out
+
+    def lazy_if(self, c: Val, then: Callable[[], Val], orelse: Callable[[], Val],
+                node: ast.AST) -> Val:  # fmt: skip
+        """then() if c else orelse(), each evaluated only on its path (an scf.if)."""
+        if c.const is not None:
+            return then() if c.const else orelse()
+        blocks = [Block(), Block()]
+        vals = [self.in_block(b, f) for b, f in zip(blocks, (then, orelse), strict=True)]
+        if any(v.kind == "py" for v in vals):
+            what = next(v for v in vals if v.kind == "py").describe()
+            raise self.err(node, f"a value that depends on a condition cannot be {what}")
+        if vals[0].is_mat != vals[1].is_mat:
+            a, b = (v.describe() for v in vals)
+            raise self.err(node, f"the two values are {a} and {b} (np.where chooses element "
+                           "by element)")  # fmt: skip
+        j = self.join(vals[0], vals[1], node, "the value")
+        for b, v in zip(blocks, vals, strict=True):
+            y = scf.YieldOp(self.in_block(b, lambda v=v: self.yielded(v, j, node)))
+            y.location = self.loc(node)
+            b.add_op(y)
+        op = self.emit(scf.IfOp(c.ssa, [_type(j)], Region(blocks[0]), Region(blocks[1])), node)
+        out = _like(j, op.results[0])
+        src = self.alias_source(vals)
+        if src is not None:
+            out.ident = src  # it may be either value's array object
+        return out
+
+    def alias_source(self, sources: list[Val]) -> _Ident | None:
+        """The identity of the first of sources that an argument or a name holds."""
+        for src in sources:
+            if src.is_mat and (src.ident.argument is not None or any(
+                w.ident is src.ident for w in self.env.values()
+            )):  # fmt: skip
+                return src.ident
+        return None
 
     def seq_equal(self, a: Val, b: Val, negate: bool, node: ast.AST) -> Val:
         """Tuples (shapes) compared item by item, as Python does."""

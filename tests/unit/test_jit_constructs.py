@@ -206,6 +206,17 @@ def builtins_and_shapes(X, Y, v):
     return same, other, X.shape == (7, 4), m, sum(v), sum(X), sum(v, 2.5)
 
 
+def and_or_values(X, s, k, i, w=None):
+    # Python's `a or b` is a value, not a bool; b runs only where it decides
+    w = w or 2.0
+    first = X[i, 0] > 0 if i < X.shape[0] and X[i, 1] > 0 else -1.0
+    late = i >= X.shape[0] or X[i, 0] > 0
+    Z = X if s > 0 else X * 2
+    a, b, c = k or 7, k and 7, (k or i) * 2
+    last = X[i, 0] if i < 7 else 0.5
+    return s or 1.5, s and 2.5, (s or 1.0) * w, a, b, c, first, late, Z + 1, last
+
+
 def control_flow(X, k):
     acc = np.zeros(X.shape[1])
     total = 0
@@ -389,6 +400,9 @@ CASES = [
     (none_defaults, (X,)),
     (conversions, (X, 2.5)),
     (builtins_and_shapes, (X, Y, v)),
+    (and_or_values, (X, 2.5, 3, 2)),
+    (and_or_values, (X, 0.0, 3, 9, 1.5)),
+    (and_or_values, (X, -1.0, 0, 6)),
     (builtins_and_shapes, (X, S, v)),
     (none_defaults, (X, v, 2.0)),
     (bool_arithmetic, (False, 3, X)),
