@@ -24,7 +24,7 @@ from xdsl.ir import Block, Region, SSAValue
 
 from amls.dialects import matrix as mx
 from amls.frontends.dml import syntax as S
-from amls.frontends.dml.printf import Formatted, printf_parts
+from amls.frontends.dml.printf import Choice, Formatted, printf_parts
 from amls.frontends.dml.translate import ANY, Translator, Val, fmt_scalar, read_mtd
 from amls.interpreter.kernels.files import mm_header
 
@@ -511,13 +511,32 @@ for _n in _ELEMENTWISE:
 def _ifelse(tr: Translator, c: S.Call) -> Val:
     a = _args(tr, c, ["test", "yes", "no"], 3)
     cond, yes, no = tr.expr(a["test"]), tr.expr(a["yes"]), tr.expr(a["no"])
+    text = any(v.kind in ("str", "fmt") for v in (yes, no))
+    if cond.kind == "matrix" and text:
+        raise tr.err(c, "ifelse with a matrix condition takes numbers, not strings")
     if cond.kind == "matrix":
         return Val(
             "matrix", tr.mop(mx.SelectOp, [cond.ssa, tr.operand(yes, c), tr.operand(no, c)], c)
         )
     if yes.kind == "matrix" or no.kind == "matrix":
         raise tr.err(c, "ifelse with a scalar condition takes scalar branches")
-    return tr.select(tr.to_i1(cond, c), yes, no, c)
+    test = tr.to_i1(cond, c)
+    if text and test.const is None:
+        return _text_choice(tr, c, test, yes, no)
+    return tr.select(test, yes, no, c)
+
+
+def _text_choice(tr: Translator, c: S.Call, test: Val, yes: Val, no: Val) -> Val:
+    """A string picked at run time: strings are compile-time values in amls, so the pick
+    is kept as a `Choice` that print (and string concatenation) can use; elsewhere it is
+    an error naming that limitation."""
+    if yes.kind == no.kind == "str" and yes.const == no.const:
+        return yes
+
+    def parts(v: Val) -> list[Any]:
+        return list(v.const) if v.kind == "fmt" else [v]
+
+    return Val("fmt", None, [Choice(test.ssa, parts(yes), parts(no))])
 
 
 @builtin("as.scalar", "castAsScalar")
@@ -885,6 +904,10 @@ def _print(tr: Translator, c: S.Call) -> Val:
         v = tr.expr(c.args[0].value)
         parts = v.const if v.kind == "fmt" else [v]
     text = "stop: " if c.name == "stop" else ""  # the error reads `file:line:col: error: stop: ...`
+    if any(isinstance(p, Choice) for p in parts):
+        _print_segments(tr, c, [text, *parts])
+        _print_op(tr, c, None, "", cont=False)  # ends the line (or raises the stop)
+        return Val("str", None, "")
     pending: list[tuple[str, Any]] = []
     for p in parts:
         if isinstance(p, str):
@@ -914,6 +937,44 @@ def _print(tr: Translator, c: S.Call) -> Val:
         _mark_stop(op, c)
         tr.emit(op, c)
     return Val("str", None, "")
+
+
+def _print_segments(tr: Translator, c: S.Call, parts: list[Any]) -> None:
+    """Print ops for parts, each continuing the line; a Choice as an scf.if."""
+    text = ""
+    for p in parts:
+        if isinstance(p, str):
+            text += p
+        elif isinstance(p, Val) and p.const is not None:
+            text += p.const if isinstance(p.const, str) else fmt_scalar(p.const)
+        elif isinstance(p, Choice):
+            if text:
+                _print_op(tr, c, None, text, cont=True)
+            text = ""
+            blocks = (Block(), Block())
+            for block, branch in zip(blocks, (p.yes, p.no), strict=True):
+                tr._in_block(block, lambda b=branch: _print_segments(tr, c, b))  # noqa: SLF001
+                block.add_op(scf.YieldOp())
+            tr.emit(scf.IfOp(p.cond, [], Region(blocks[0]), Region(blocks[1])), c)
+        else:
+            _print_op(tr, c, p, text + "{}", cont=True)
+            text = ""
+    if text:
+        _print_op(tr, c, None, text, cont=True)
+
+
+def _print_op(tr: Translator, c: S.Call, p: Any, template: str, cont: bool) -> None:
+    operand = p.ssa if p is not None else tr.const(0, "i64", c).ssa
+    op = mx.PrintOp.build(operands=[operand], properties={})
+    op.attributes["text"] = StringAttr(template)
+    if isinstance(p, MatrixText) and p.opts:
+        op.attributes["tostring"] = _tostring_attr(p.opts)
+    if isinstance(p, Formatted):
+        op.attributes["format"] = StringAttr(p.spec)
+    if cont:
+        op.attributes["cont"] = UnitAttr()
+    _mark_stop(op, c)
+    tr.emit(op, c)
 
 
 def _mark_stop(op: mx.PrintOp, c: S.Call) -> None:

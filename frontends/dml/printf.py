@@ -8,7 +8,9 @@ from typing import Any
 
 from amls.dialects import matrix as mx
 from amls.frontends.dml import syntax as S
-from amls.frontends.dml.translate import Translator, Val
+from amls.frontends.dml.translate import Choice, Translator, Val
+
+__all__ = ["Choice", "Formatted", "printf_parts"]
 from amls.interpreter.kernels.javaformat import (
     FormatError,
     Spec,

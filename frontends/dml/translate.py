@@ -83,6 +83,26 @@ class Val:
         return self.kind in ("f64", "i64", "i1")
 
 
+@dataclass
+class Choice:
+    """A string an ifelse picks on a run-time condition: print's parts where `cond`
+    holds (`yes`), else `no`; printing it is an scf.if around two prints."""
+
+    cond: Any
+    yes: list[Any]
+    no: list[Any]
+
+
+CHOSEN_TEXT = (
+    "a string that ifelse picks on a run-time condition can only be printed (or joined "
+    "with +): amls keeps strings as compile-time values"
+)
+
+
+def picked_at_run_time(v: Val) -> bool:
+    return v.kind == "fmt" and any(isinstance(p, Choice) for p in v.const)
+
+
 _GUARD = "\0defined"
 """Suffix of the carried i1 that tells whether a loop-carried variable is assigned."""
 
@@ -942,7 +962,9 @@ class Translator:
         if v.kind == "matrix":
             raise self.err(node, "expected a scalar, got a matrix (use as.scalar)")
         if v.kind in ("str", "fmt"):
-            raise self.err(node, "expected a number, got a string")
+            raise self.err(
+                node, CHOSEN_TEXT if picked_at_run_time(v) else "expected a number, got a string"
+            )
 
     def need_matrix(self, v: Val, node: S.Node, what: str) -> SSAValue:
         if v.kind != "matrix":
@@ -1149,6 +1171,8 @@ class Translator:
         if op != "+":
             if op in ("==", "!=") and a.kind == b.kind == "str":
                 return Val("i1", None, (a.const == b.const) == (op == "=="))
+            if picked_at_run_time(a) or picked_at_run_time(b):
+                raise self.err(node, CHOSEN_TEXT)
             raise self.err(node, f"operator {op} does not apply to strings")
         parts: list[Any] = []
         for v in (a, b):

@@ -393,6 +393,18 @@ write(s, "{tmp_path}/s.txt")
         ("X = matrix(0, rows=2, cols=2)\nY = lower.tri(X)", "2:5", "takes named arguments only"),
         ("X = matrix(0, rows=2, cols=2)\nY = upper.tri(target=X, diag=1)", "2:30", "diag must be"),
         ("x = assert(1, 2)", "1:5", "assert takes one argument"),
+        # ifelse between strings on a run-time condition: printed, else a clear limit
+        (
+            'X = matrix(1, rows=1, cols=2)\ns = ifelse(sum(X) > 1, "a", "b")\nx = as.double(s)',
+            "3:5",
+            "a string that ifelse picks on a run-time condition can only be printed",
+        ),
+        (
+            'X = matrix(1, rows=1, cols=2)\ns = ifelse(sum(X) > 1, "a", "b")\nb = s == "a"',
+            "3:7",
+            "amls keeps strings as compile-time values",
+        ),
+        ('X = matrix(1, rows=1, cols=2)\nY = ifelse(X > 0, "a", 1)', "2:5", "takes numbers, not"),
         # printf-style print: what Java's String.format (or SystemDS's validation) rejects
         ('f = "x=%d"\nprint(f, 5)', "2:1", "requires the first argument to be a string literal"),
         ('print("x=%d", 5.0)', "1:1", "print: %d cannot format a double"),
