@@ -359,6 +359,7 @@ class Builder:
             (keeps == "either" and (a.sparse or b.sparse))
             or (keeps == "lhs" and a.sparse)
             or (keeps == "both" and a.sparse and b.sparse)
+            or (op == "**" and a.sparse and b.scalar)  # scipy.sparse's A ** p stays sparse
         )
         return self.mat(self.mop(MATRIX_BINARY[op], [x, y], node), None, sparse=sparse, **shape)
 

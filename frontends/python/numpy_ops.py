@@ -831,6 +831,10 @@ def method(tr: Any, base: Val, name: str, args: list[Val], kw: dict[str, Val],
         lo = _arg(tr, args, kw, 0, "min", node, py(None))
         hi = _arg(tr, args, kw, 1, "max", node, py(None))
         return _clip3(tr, base, lo, hi, node)
+    if name in ("multiply", "power") and base.sparse:  # scipy.sparse's element-wise * and **
+        if len(args) != 1 or kw:
+            raise tr.err(node, f".{name}() takes one argument")
+        return tr.binop("*" if name == "multiply" else "**", base, args[0], node)
     if name in ("toarray", "todense"):
         return tr.mat(base.ssa, base, sparse=False)
     if name == "tocsr":

@@ -217,6 +217,10 @@ def and_or_values(X, s, k, i, w=None):
     return s or 1.5, s and 2.5, (s or 1.0) * w, a, b, c, first, late, Z + 1, last
 
 
+def sparse_elementwise(A, z):
+    return A.multiply(A), A.multiply(2.0), A.power(2), A**3, A.multiply(z[:, None]).sum()
+
+
 def control_flow(X, k):
     acc = np.zeros(X.shape[1])
     total = 0
@@ -400,6 +404,7 @@ CASES = [
     (none_defaults, (X,)),
     (conversions, (X, 2.5)),
     (builtins_and_shapes, (X, Y, v)),
+    (sparse_elementwise, (A, z)),
     (and_or_values, (X, 2.5, 3, 2)),
     (and_or_values, (X, 0.0, 3, 9, 1.5)),
     (and_or_values, (X, -1.0, 0, 6)),
