@@ -54,7 +54,8 @@ def _axis(tr: Any, p: ast.expr, dim: Val, node: ast.AST) -> tuple[Any, Any, bool
         return tr.materialize(lo, node), tr.materialize(hi, node), True
     v = tr.expr(p)
     if v.is_mat:
-        raise tr.err(node, "indexing with an array (a mask or indices) is not supported")
+        raise tr.err(node, "indexing with an array (a mask or indices) is not supported "
+                     "(X[mask] = v can be X = np.where(mask, v, X))")  # fmt: skip
     if v.kind == "py":
         raise tr.err(node, f"an index must be an int or a slice, got {v.describe()}")
     if v.kind == "f64":
