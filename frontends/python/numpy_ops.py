@@ -755,6 +755,7 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (builtins.bool, _bool), (builtins.abs, _abs), (builtins.min, _minmax("min")),
         (builtins.round, _builtin_round), (builtins.sum, _builtin_sum),
         (builtins.max, _minmax("max")), (builtins.range, _range), (np.float64, _float),
+        (np.int64, _int), (np.bool_, _bool),
     ]  # fmt: skip
     import scipy.special  # a dependency; imported here so `import amls` stays cheap
 
