@@ -288,7 +288,11 @@ class FunctionTranslator(Builder):
                            "caller would see it): update a copy, e.g. "
                            f"{name} = {name}.copy()")  # fmt: skip
         for other, v in self.env.items():
-            if other != name and v.ident is base.ident and self.read_later(other, stmt):
+            held = v.const if _is_seq(v) else (v,)  # a tuple's arrays too
+            if other == name or not any(isinstance(w, Val) and w.ident is base.ident
+                                        for w in held):  # fmt: skip
+                continue
+            if self.read_later(other, stmt):
                 raise self.err(node, f"in-place update of an array that '{other}' also "
                                "refers to (as a name or a view: slices, .T and reshape share "
                                "memory in NumPy): copy it first "

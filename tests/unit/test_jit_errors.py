@@ -310,7 +310,15 @@ def updates_through_asarray(X):
     return Y
 
 
+def updates_under_a_tuple_of_views(X):
+    Y = X.copy()
+    pair = (Y[0], Y[1])
+    Y[0, 0] = 5.0  # <- here
+    return pair[0]
+
+
 CASES = [
+    (updates_under_a_tuple_of_views, (X,), "in-place update of an array that 'pair' also"),
     (updates_through_asarray, (X,), "in-place update of an array that 'Y' also refers to"),
     (swaps_rows_through_views, (X,), "in-place update of 'Y' while a later value of this"),
     (reshape_to_a_float, (X,), "a shape holds ints, got a float"),
