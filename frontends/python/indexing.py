@@ -60,6 +60,8 @@ def _axis(tr: Any, p: ast.expr, dim: Val, node: ast.AST) -> tuple[Any, Any, bool
         raise tr.err(node, f"an index must be an int or a slice, got {v.describe()}")
     if v.kind == "f64":
         raise tr.err(node, "an index must be an int, got a float")
+    if v.kind == "i1":  # NumPy: X[True] is a 0-d mask (a new axis), not X[1]
+        raise tr.err(node, "an index must be an int, got a bool")
     i = _from_end(tr, tr.to_i64(v, node), dim, node)
     lo = tr.materialize(i, node)
     hi = tr.materialize(tr.scalar_binop("+", i, Val("i64", None, 1), node), node)
@@ -111,6 +113,8 @@ def getitem(tr: Any, base: Val, index: ast.expr, node: ast.AST) -> Val:
     if not base.is_mat:
         raise tr.err(node, f"{base.describe()} cannot be indexed")
     parts = _parts(tr, index)
+    if base.ndim == 1 and len(parts) == 1 and _is_none(parts[0]):
+        parts = [parts[0], ast.Slice(None, None, None)]  # v[None] is v[None, :]
     if any(_is_none(p) for p in parts):  # v[:, None] / v[None, :]: a 1-D array made 2-D
         if base.ndim == 1 and len(parts) == 2 and _is_full(parts[1 - _none_at(parts)]):
             col = _none_at(parts) == 1

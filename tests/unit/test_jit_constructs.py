@@ -221,6 +221,10 @@ def sparse_elementwise(A, z):
     return A.multiply(A), A.multiply(2.0), A.power(2), A**3, A.multiply(z[:, None]).sum()
 
 
+def new_axis_first(v):
+    return v[None], v[None] @ v[:, None]
+
+
 def numpy_scalar_types(X, s):
     return np.int64(s), np.int64(-s) * 2, np.bool_(s), np.int64(X[1, 1]), X * np.float64(2)
 
@@ -410,6 +414,7 @@ CASES = [
     (builtins_and_shapes, (X, Y, v)),
     (sparse_elementwise, (A, z)),
     (numpy_scalar_types, (X, 2.7)),
+    (new_axis_first, (v,)),
     (numpy_scalar_types, (X, 0.0)),
     (and_or_values, (X, 2.5, 3, 2)),
     (and_or_values, (X, 0.0, 3, 9, 1.5)),

@@ -317,7 +317,12 @@ def updates_under_a_tuple_of_views(X):
     return pair[0]
 
 
+def indexes_with_a_bool(X):
+    return X[X.shape[0] > 2]  # <- here
+
+
 CASES = [
+    (indexes_with_a_bool, (X,), "an index must be an int, got a bool"),
     (updates_under_a_tuple_of_views, (X,), "in-place update of an array that 'pair' also"),
     (updates_through_asarray, (X,), "in-place update of an array that 'Y' also refers to"),
     (swaps_rows_through_views, (X,), "in-place update of 'Y' while a later value of this"),
