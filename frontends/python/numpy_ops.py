@@ -212,9 +212,18 @@ def _where(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
                      "supported)")  # fmt: skip
     c, a, b = args
     if not c.is_mat:
-        if a.is_mat or b.is_mat:
-            raise tr.err(node, "np.where with a scalar condition over arrays is not supported")
-        return tr.select(tr.to_i1(c, node), a, b, node)
+        if not (a.is_mat or b.is_mat):
+            return tr.select(tr.to_i1(c, node), a, b, node)
+        # a scalar condition chooses a whole operand, broadcast as NumPy does: make it a
+        # matrix of the operands' broadcast shape (-0.0 + c is c)
+        shape: Val | None = None
+        for v in (a, b):
+            if v.is_mat:
+                z = tr.binop("*", tr.compare("==", v, v, node), const(-0.0), node)
+                shape = z if shape is None else tr.binop("+", shape, z, node)
+        assert shape is not None
+        c = tr.binop("+", shape, tr.to_f64(tr.to_i1(c, node), node), node)
+        return _where_broadcast(tr, c, a, b, node)
     mats = [v for v in (c, a, b) if v.is_mat]
     if len({v.ndim for v in mats}) > 1 or any(v.rows1 or v.cols1 for v in mats):
         return _where_broadcast(tr, c, a, b, node)

@@ -221,6 +221,11 @@ def sparse_elementwise(A, z):
     return A.multiply(A), A.multiply(2.0), A.power(2), A**3, A.multiply(z[:, None]).sum()
 
 
+def where_scalar_condition(X, Y, v, w, b):
+    return (np.where(b, X, Y), np.where(b, X, 0.0), np.where(b, v, X),
+            np.where(b > 0, w[:, None], v[None, :]), np.where(b, v, 2.0))  # fmt: skip
+
+
 def new_axis_first(v):
     return v[None], v[None] @ v[:, None]
 
@@ -415,6 +420,8 @@ CASES = [
     (sparse_elementwise, (A, z)),
     (numpy_scalar_types, (X, 2.7)),
     (new_axis_first, (v,)),
+    (where_scalar_condition, (X, Y, v, w, True)),
+    (where_scalar_condition, (X, Y, v, w, 0.0)),
     (numpy_scalar_types, (X, 0.0)),
     (and_or_values, (X, 2.5, 3, 2)),
     (and_or_values, (X, 0.0, 3, 9, 1.5)),
