@@ -570,9 +570,24 @@ def _inv(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
 
 
 def _norm(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
-    if len(args) != 1 or kw:
-        raise tr.err(node, "np.linalg.norm with ord= or axis= is not supported")
-    a = _mat(tr, args[0], node, "np.linalg.norm")
+    """The 2-norm (Frobenius for a matrix), of all or along axis=, as NumPy's
+    sqrt(sum(x * x))."""
+    _check_kw(tr, kw, ("x", "ord", "axis", "keepdims"), "np.linalg.norm", node)
+    if len(args) > 4:
+        raise tr.err(node, "np.linalg.norm: too many positional arguments")
+    a = _mat(tr, _arg(tr, args, kw, 0, "x", node), node, "np.linalg.norm")
+    order = _arg(tr, args, kw, 1, "ord", node, py(None))
+    axis = _pyconst(tr, _arg(tr, args, kw, 2, "axis", node, None), node, "axis", int)
+    keep = _pyconst(tr, _arg(tr, args, kw, 3, "keepdims", node, False), node, "keepdims", bool)
+    two = order.const == 2 and order.kind != "py" and (a.ndim == 1 or axis is not None)
+    if not (order.kind == "py" and order.const in (None, "fro") or two):
+        raise tr.err(node, "np.linalg.norm: only the 2-norm (ord=None, 'fro', or 2 of "
+                     "vectors) is supported")  # fmt: skip
+    if order.const == "fro" and (a.ndim != 2 or axis is not None):
+        raise tr.err(node, "np.linalg.norm: ord='fro' is for a whole 2-D array")
+    if axis is not None or keep:
+        sq = tr.reduce("sum", tr.binop("*", a, a, node), axis, bool(keep), node)
+        return tr.unary("sqrt", sq, node)
     props = {"kind": StringAttr("sumsq"), "axis": StringAttr("all")}
     s = Val("f64", tr.mop(mx.ReduceOp, [a.ssa], node, f64, props))
     return tr.scalar_unary("sqrt", s, node)

@@ -226,6 +226,12 @@ def where_scalar_condition(X, Y, v, w, b):
             np.where(b > 0, w[:, None], v[None, :]), np.where(b, v, 2.0))  # fmt: skip
 
 
+def norms_by_axis(X, v):
+    rows = X / np.linalg.norm(X, axis=1, keepdims=True)
+    cols, fro = np.linalg.norm(X, axis=0), np.linalg.norm(X, "fro")
+    return rows, cols, fro, np.linalg.norm(v, 2), np.linalg.norm(X, ord=2, axis=-1)
+
+
 def new_axis_first(v):
     return v[None], v[None] @ v[:, None]
 
@@ -420,6 +426,7 @@ CASES = [
     (sparse_elementwise, (A, z)),
     (numpy_scalar_types, (X, 2.7)),
     (new_axis_first, (v,)),
+    (norms_by_axis, (X, v)),
     (where_scalar_condition, (X, Y, v, w, True)),
     (where_scalar_condition, (X, Y, v, w, 0.0)),
     (numpy_scalar_types, (X, 0.0)),
