@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import StringAttr, f64, i64
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, f64, i64
 from xdsl.ir import Block, Region, SSAValue
 
 from amls.dialects import matrix as mx
@@ -158,18 +158,12 @@ def _sorted_padded(tr: Translator, c: S.Call, X: SSAValue) -> SSAValue:
     return tr.mop(mx.RbindOp, [[s, pad]], c)
 
 
-def _cell(tr: Translator, c: S.Call, S_: SSAValue, i: Val) -> Val:
+def _cell(tr: Translator, c: S.Call, S_: SSAValue, i: Val, col: int = 0) -> Val:
     i0 = tr.materialize(i, c).ssa
     i1 = tr.materialize(tr.binop("+", i, Val("i64", None, 1), c), c).ssa
-    zero, one = tr.const(0, "i64", c).ssa, tr.const(1, "i64", c).ssa
-    cell = tr.mop(mx.SliceOp, [S_, i0, i1, zero, one], c, mx.MatrixType(1, 1))
+    c0, c1 = tr.const(col, "i64", c).ssa, tr.const(col + 1, "i64", c).ssa
+    cell = tr.mop(mx.SliceOp, [S_, i0, i1, c0, c1], c, mx.MatrixType(1, 1))
     return Val("f64", tr.mop(mx.ToScalarOp, [cell], c, f64))
-
-
-def _unweighted_only(tr: Translator, c: S.Call, args: list[Val], n: int) -> None:
-    if len(args) == n:
-        form = "median(X, W)" if c.name == "median" else "quantile(X, W, p)"
-        raise tr.err(c, f"{c.name}: the weighted form {form} is not supported yet")
 
 
 def _too_high(tr: Translator, c: S.Call, above: Val) -> None:
@@ -179,15 +173,22 @@ def _too_high(tr: Translator, c: S.Call, above: Val) -> None:
 @builtin("median")
 def _median(tr: Translator, c: S.Call) -> Val:
     args = _positional(tr, c, 1, 2, "(X[, W])")
-    _unweighted_only(tr, c, args, 2)
-    return _quantile_at(tr, c, _column(tr, c, args[0], c.name), _f64(0.5))
+    X = _column(tr, c, args[0], c.name)
+    if len(args) == 2:
+        return _weighted_pick(tr, c, X, _column(tr, c, args[1], "median weights"), _f64(0.5))
+    return _quantile_at(tr, c, X, _f64(0.5))
 
 
 @builtin("quantile")
 def _quantile(tr: Translator, c: S.Call) -> Val:
     args = _positional(tr, c, 2, 3, "(X[, W], p)")
-    _unweighted_only(tr, c, args, 3)
     X = _column(tr, c, args[0], c.name)
+    if len(args) == 3 and args[2].kind == "matrix":
+        raise tr.err(c, "quantile: the weighted form with a column of p's, quantile(X, W, P), "
+                     "is not supported yet")  # fmt: skip
+    if len(args) == 3:
+        W = _column(tr, c, args[1], "quantile weights")
+        return _weighted_pick(tr, c, X, W, tr.to_f64(args[2], c))
     if args[1].kind == "matrix":
         return _quantiles(tr, c, X, _column(tr, c, args[1], "quantile p"))
     return _quantile_at(tr, c, X, tr.to_f64(args[1], c))
@@ -284,3 +285,79 @@ def _triangle(tr: Translator, c: S.Call) -> Val:
         "matrix",
         _if_matrix(tr, c, values, lambda: tr.mop(mx.SelectOp, [mask, X, zero], c), lambda: mask),
     )
+
+
+# -- weighted median and quantile ----------------------------------------------------------
+
+
+def _weighted_table(tr: Translator, c: S.Call, X: SSAValue, W: SSAValue) -> tuple[SSAValue, Val]:
+    """SystemDS's sorted (value, weight) table: the non-zero values in order with their
+    weights, and one row (0, total weight of the zeros) between the negative and the
+    positive ones; then two zero rows, so the pick's reads past its end stay in range.
+    Also the table's length."""
+    zero_i, one_i, two_i = (tr.const(k, "i64", c).ssa for k in (0, 1, 2))
+    zero = tr.const(0.0, "f64", c).ssa
+    both = tr.mop(mx.CbindOp, [[X, W]], c)
+    srt = tr.mop(mx.OrderOp, [both, zero_i], c)
+    keys = tr.mop(mx.SliceOp, [srt, zero_i, _dim_ssa(tr, c, srt), zero_i, one_i], c)
+    kept = tr.mop(mx.NeOp, [keys, zero], c)
+    props = {"margin": StringAttr("rows"), "empty_return": IntegerAttr(0, 1)}
+    nz = tr.mop(mx.RemoveEmptyOp, [srt, [kept]], c, ANY, props)
+    m = Val("i64", tr.mop(mx.NrowOp, [nz], c, i64))
+    neg = tr.materialize(tr.to_i64(_sum(tr, c, Val("matrix", tr.mop(mx.LtOp, [X, zero], c))), c), c)
+    zw = _sum(tr, c, Val("matrix", tr.mop(mx.MulOp, [W, tr.mop(mx.EqOp, [X, zero], c)], c)))
+    cell = [tr.mop(mx.FromScalarOp, [v], c, mx.MatrixType(1, 1)) for v in (zero, zw.ssa)]
+    zrow = tr.mop(mx.CbindOp, [cell], c)
+    m_ssa = tr.materialize(m, c).ssa
+    top = tr.mop(mx.SliceOp, [nz, zero_i, neg.ssa, zero_i, two_i], c)
+    bottom = tr.mop(mx.SliceOp, [nz, neg.ssa, m_ssa, zero_i, two_i], c)
+    pad = tr.mop(mx.FillOp, [zero, two_i, two_i], c)
+    table = tr.mop(mx.RbindOp, [[top, zrow, bottom, pad]], c)
+    return table, tr.binop("+", m, Val("i64", None, 1), c)
+
+
+def _weighted_pick(tr: Translator, c: S.Call, X: SSAValue, W: SSAValue, p: Val) -> Val:
+    """SystemDS's pickWeightedValue: walk the table's running weight to the first row
+    reaching ceil(p sum(W)); for an even total weight and a position below the table's
+    length - 1 that the row's weight reaches exactly, the mean with the next row (the
+    one after where that has weight 0); a row of weight 0 gives the next row's value.
+    Where SystemDS reads past its table, a run-time error."""
+    _same_rows(tr, c, X, W, c.name)
+    frac = Val("matrix", tr.mop(mx.NeOp, [W, tr.mop(mx.FloorOp, [W], c)], c))
+    _check(tr, c, tr.binop(">", _sum(tr, c, frac), _f64(0.0), c),
+           f"{c.name}: weights must be integers, as in SystemDS")  # fmt: skip
+    T, R = _weighted_table(tr, c, X, W)
+    sw = _sum(tr, c, Val("matrix", W))
+    pos = tr.to_i64(tr.scalar_unary("ceil", tr.binop("*", p, sw, c), c), c)
+    posf = tr.to_f64(pos, c)
+    zero_i, one_i, two_i = (tr.const(k, "i64", c).ssa for k in (0, 1, 2))
+    r = tr.materialize(R, c).ssa
+    cw = tr.mop(mx.CumAggOp, [tr.mop(mx.SliceOp, [T, zero_i, r, one_i, two_i], c)], c, ANY,
+                {"kind": StringAttr("sum")})  # fmt: skip
+    below = tr.mop(mx.LtOp, [cw, tr.materialize(posf, c).ssa], c)
+    lead = tr.mop(mx.CumAggOp, [below], c, ANY, {"kind": StringAttr("prod")})
+    i = tr.to_i64(_sum(tr, c, Val("matrix", lead)), c)  # the first row reaching pos
+    one = Val("i64", None, 1)
+    last = tr.binop("-", R, one, c)
+    ic = tr.minmax("min", i, last, c)
+    vi, wi, t = _cell(tr, c, T, ic), _cell(tr, c, T, ic, 1), _cell(tr, c, cw, ic)
+    nxt = tr.binop("+", ic, one, c)
+    v1, w1 = _cell(tr, c, T, nxt), _cell(tr, c, T, nxt, 1)
+    v2 = _cell(tr, c, T, tr.binop("+", ic, Val("i64", None, 2), c))
+    vm = _cell(tr, c, T, tr.minmax("max", tr.binop("-", ic, one, c), Val("i64", None, 0), c))
+    even = tr.binop("==", tr.binop("%%", sw, _f64(2.0), c), _f64(0.0), c)
+    use_avg = tr.binop("&", even, tr.binop("<", pos, last, c), c)
+    nonzero = tr.binop("!=", wi, _f64(0.0), c)
+    w1zero = tr.binop("==", w1, _f64(0.0), c)
+    half = lambda a, b: tr.binop("/", tr.binop("+", a, b, c), _f64(2.0), c)  # noqa: E731
+    exact = tr.binop(">=", posf, t, c)
+    avg = tr.select(exact, tr.select(w1zero, half(vi, v2), half(vi, v1), c), vi, c)
+    value = tr.select(nonzero, tr.select(use_avg, avg, vi, c),
+                      tr.select(tr.binop("<", nxt, R, c), v1, vm, c), c)  # fmt: skip
+    past = tr.binop("&", tr.binop("&", use_avg, exact, c), tr.binop("&", w1zero, tr.binop(
+        ">=", tr.binop("+", ic, Val("i64", None, 2), c), R, c), c), c)  # fmt: skip
+    empty = tr.binop("&", tr.binop(">=", nxt, R, c), tr.binop("<", ic, one, c), c)
+    bad = tr.binop("|", tr.binop(">=", i, R, c), tr.select(nonzero, past, empty, c), c)
+    _check(tr, c, bad, f"{c.name}: SystemDS's pick reads past the end of its sorted table "
+           "here (p above 1, or weight 0 on the last values)")  # fmt: skip
+    return value

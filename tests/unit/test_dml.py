@@ -127,6 +127,15 @@ print(prev + " " + cur)
     ("text", "message"),
     [
         ("X = matrix(1, rows=2, cols=2)\nassert(sum(X) > 5)", "2:1: error: assertion failed"),
+        (
+            'X = matrix("1 2 3", rows=3, cols=1)\nW = X / 2\nq = median(X, W)',
+            "3:5: error: median: weights must be integers",
+        ),
+        (  # SystemDS reads past its sorted table here: weight 0 on the last value
+            'X = matrix("3 5 3 2 3 0", rows=6, cols=1)\nW = matrix("1 1 0 1 0 1", rows=6, '
+            "cols=1)\nq = quantile(X, W, 0.9)",
+            "3:5: error: quantile: SystemDS's pick reads past the end of its sorted table",
+        ),
         # a format Java rejects fails when the print runs, as in SystemDS
         ('for (i in 1:2) { if (i > 1) { print("%d", i / 2) } }', "1:31: error: print: %d cannot"),
         ('assert("no")', "1:1: error: assertion failed"),
@@ -378,8 +387,7 @@ write(s, "{tmp_path}/s.txt")
         ("X = matrix(0, rows=2, cols=2)\nY = cor(X)", "2:5", "builtin cor not supported yet"),
         # the statistics builtins: forms SystemDS rejects, and the weighted pick amls lacks
         ("X = matrix(0, rows=2, cols=2)\ny = median(X)", "2:5", "median expects a column vector"),
-        ("X = matrix(0, rows=2, cols=1)\ny = median(X, X)", "2:5", "weighted form median(X, W)"),
-        ("X = matrix(0, rows=2, cols=1)\ny = quantile(X, X, 0.5)", "2:5", "quantile(X, W, p) is"),
+        ("X = matrix(0, rows=2, cols=1)\nY = quantile(X, X, X)", "2:5", "quantile(X, W, P), is"),
         ("X = matrix(0, rows=2, cols=1)\ny = moment(X, 5)", "2:5", "order must be the integer 2"),
         ("X = matrix(0, rows=2, cols=1)\ny = moment(X, 2.0)", "2:5", "order must be the integer"),
         ("X = matrix(0, rows=2, cols=1)\ny = moment(target=X, 2)", "2:5", "takes positional"),
