@@ -601,13 +601,20 @@ def _count_nonzero(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call)
 
 
 def _any_all(which: str) -> Handler:
-    """np.any / np.all over a whole matrix, by counting non-zeros (NaN is truthy in both,
-    as in NumPy): any is nnz(a) > 0, all is nnz(a == 0) == 0."""
+    """np.any / np.all, by counting non-zeros (NaN is truthy in both, as in NumPy): any
+    is nnz(a) > 0, all is nnz(a == 0) == 0."""
 
     def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
-        if len(args) != 1 or kw:
-            raise tr.err(node, f"np.{which} with axis= is not supported yet")
-        a = _mat(tr, args[0], node, f"np.{which}")
+        _check_kw(tr, kw, ("a", "axis", "keepdims"), f"np.{which}", node)
+        if len(args) > 2:
+            raise tr.err(node, f"np.{which}: too many positional arguments")
+        a = _mat(tr, _arg(tr, args, kw, 0, "a", node), node, f"np.{which}")
+        axis = _pyconst(tr, _arg(tr, args, kw, 1, "axis", node, None), node, "axis", int)
+        keep = _pyconst(tr, kw.get("keepdims", False), node, "keepdims", bool)
+        if axis is not None or keep:  # counts along the axis: truthy (NaN too) or zero
+            hit = tr.compare("!=" if which == "any" else "==", a, const(0.0), node)
+            n = tr.reduce("sum", hit, axis, bool(keep), node)
+            return tr.compare(">" if which == "any" else "==", n, const(0.0), node)
         if which == "all":
             a = tr.compare("==", a, const(0.0), node)
         n = _count_nonzero(tr, [a], {}, node)

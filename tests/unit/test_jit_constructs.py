@@ -232,6 +232,12 @@ def norms_by_axis(X, v):
     return rows, cols, fro, np.linalg.norm(v, 2), np.linalg.norm(X, ord=2, axis=-1)
 
 
+def any_all_by_axis(X, v):
+    Z = np.where(X > 0.3, 0.0, X)
+    return (np.any(Z, axis=0), np.all(Z, axis=1), Z.any(axis=1, keepdims=True), (Z > 0).all(0),
+            np.any(v, axis=0), np.all(Z != 0, axis=-1), np.any(Z, keepdims=True))  # fmt: skip
+
+
 def new_axis_first(v):
     return v[None], v[None] @ v[:, None]
 
@@ -427,6 +433,8 @@ CASES = [
     (numpy_scalar_types, (X, 2.7)),
     (new_axis_first, (v,)),
     (norms_by_axis, (X, v)),
+    (any_all_by_axis, (X, v)),
+    (any_all_by_axis, (np.where(X > 0.5, np.nan, 0.0), np.array([0.0, np.nan, 0.0, 0.0]))),
     (where_scalar_condition, (X, Y, v, w, True)),
     (where_scalar_condition, (X, Y, v, w, 0.0)),
     (numpy_scalar_types, (X, 0.0)),
