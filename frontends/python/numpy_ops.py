@@ -594,9 +594,14 @@ def _norm(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
 
 
 def _count_nonzero(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
-    if len(args) != 1 or kw:
-        raise tr.err(node, "np.count_nonzero with axis= is not supported")
-    a = _mat(tr, args[0], node, "np.count_nonzero")
+    _check_kw(tr, kw, ("a", "axis", "keepdims"), "np.count_nonzero", node)
+    if len(args) > 2:
+        raise tr.err(node, "np.count_nonzero: too many positional arguments")
+    a = _mat(tr, _arg(tr, args, kw, 0, "a", node), node, "np.count_nonzero")
+    axis = _pyconst(tr, _arg(tr, args, kw, 1, "axis", node, None), node, "axis", int)
+    keep = _pyconst(tr, kw.get("keepdims", False), node, "keepdims", bool)
+    if axis is not None or keep:
+        return tr.reduce("sum", tr.compare("!=", a, const(0.0), node), axis, bool(keep), node)
     return Val("i64", tr.mop(mx.NnzOp, [a.ssa], node, i64))
 
 

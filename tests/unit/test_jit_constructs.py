@@ -235,7 +235,8 @@ def norms_by_axis(X, v):
 def any_all_by_axis(X, v):
     Z = np.where(X > 0.3, 0.0, X)
     return (np.any(Z, axis=0), np.all(Z, axis=1), Z.any(axis=1, keepdims=True), (Z > 0).all(0),
-            np.any(v, axis=0), np.all(Z != 0, axis=-1), np.any(Z, keepdims=True))  # fmt: skip
+            np.any(v, axis=0), np.all(Z != 0, axis=-1), np.any(Z, keepdims=True),
+            np.count_nonzero(Z, axis=0), np.count_nonzero(Z, axis=1, keepdims=True))  # fmt: skip
 
 
 def new_axis_first(v):
