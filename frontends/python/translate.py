@@ -313,13 +313,10 @@ class FunctionTranslator(Builder):
         """Whether name may be read after stmt: below it, or in an enclosing loop's next
         iteration unless the loop body assigns name before reading it."""
         end = (stmt.end_lineno or 0, stmt.end_col_offset or 0)
-        loads = [n for n in ast.walk(self.src.node) if isinstance(n, ast.Name)
-                 and n.id == name and isinstance(n.ctx, ast.Load)]  # fmt: skip
-        if any((n.lineno, n.col_offset) >= end for n in loads):
+        if any((n.lineno, n.col_offset) >= end for n in _reads(self.src.node, name)):
             return True
         for loop in self.loops:
-            inside = [n for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == name
-                      and isinstance(n.ctx, ast.Load)]  # fmt: skip
+            inside = _reads(loop, name)
             if inside and not _assigned_first(loop.body, name, inside):
                 return True
         return False
@@ -1004,6 +1001,15 @@ def _updates_in_place(lhs: Val, rhs: Val, op: str) -> bool:
     if not lhs.is_mat:
         return False
     return not lhs.sparse or (op in ("*", "/") and rhs.scalar)
+
+
+def _reads(root: ast.AST, name: str) -> list[ast.Name]:
+    """Where root reads name: its loads, and `name op= ...` (which reads it too)."""
+    out = [n for n in ast.walk(root) if isinstance(n, ast.Name) and n.id == name
+           and isinstance(n.ctx, ast.Load)]  # fmt: skip
+    out += [n.target for n in ast.walk(root) if isinstance(n, ast.AugAssign)
+            and isinstance(n.target, ast.Name) and n.target.id == name]  # fmt: skip
+    return out
 
 
 def _assigned_first(body: list[ast.stmt], name: str, loads: list[ast.Name]) -> bool:

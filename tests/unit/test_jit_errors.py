@@ -321,7 +321,16 @@ def indexes_with_a_bool(X):
     return X[X.shape[0] > 2]  # <- here
 
 
+def updates_under_a_view_updated_later(X):
+    A = X.copy()
+    T = A.T
+    A[0:1, :] = A[1:2, :]  # <- here
+    T *= 2.0
+    return A
+
+
 CASES = [
+    (updates_under_a_view_updated_later, (X,), "in-place update of an array that 'T' also"),
     (indexes_with_a_bool, (X,), "an index must be an int, got a bool"),
     (updates_under_a_tuple_of_views, (X,), "in-place update of an array that 'pair' also"),
     (updates_through_asarray, (X,), "in-place update of an array that 'Y' also refers to"),
