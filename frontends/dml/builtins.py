@@ -172,6 +172,8 @@ def _minmax(tr: Translator, c: S.Call) -> Val:
         if acc.kind == "matrix" or v.kind == "matrix":
             cls = mx.MinOp if c.name == "min" else mx.MaxOp
             acc = Val("matrix", tr.mop(cls, [tr.operand(acc, c), tr.operand(v, c)], c))
+        elif acc.kind == v.kind == "i1":  # SystemDS: of two booleans, a double
+            acc = tr.minmax(c.name, tr.to_f64(acc, c), tr.to_f64(v, c), c)
         else:
             acc = tr.minmax(c.name, acc, v, c)
     return acc
@@ -918,24 +920,10 @@ def _print(tr: Translator, c: S.Call) -> Val:
             pending.append((text, p))
             text = ""
     if not pending:
-        op = mx.PrintOp.build(operands=[tr.const(0, "i64", c).ssa], properties={})
-        op.attributes["text"] = StringAttr(text)
-        _mark_stop(op, c)
-        tr.emit(op, c)
-        return Val("str", None, "")
+        _print_op(tr, c, None, text, cont=False)
     for i, (prefix, p) in enumerate(pending):
-        suffix = text if i == len(pending) - 1 else ""
-        operand = p.ssa
-        op = mx.PrintOp.build(operands=[operand], properties={})
-        op.attributes["text"] = StringAttr(prefix + "{}" + suffix)
-        if isinstance(p, MatrixText) and p.opts:
-            op.attributes["tostring"] = _tostring_attr(p.opts)
-        if isinstance(p, Formatted):
-            op.attributes["format"] = StringAttr(p.spec)
-        if i < len(pending) - 1:
-            op.attributes["cont"] = UnitAttr()
-        _mark_stop(op, c)
-        tr.emit(op, c)
+        last = i == len(pending) - 1
+        _print_op(tr, c, p, prefix, cont=not last, suffix=text if last else "")
     return Val("str", None, "")
 
 
@@ -957,16 +945,19 @@ def _print_segments(tr: Translator, c: S.Call, parts: list[Any]) -> None:
                 block.add_op(scf.YieldOp())
             tr.emit(scf.IfOp(p.cond, [], Region(blocks[0]), Region(blocks[1])), c)
         else:
-            _print_op(tr, c, p, text + "{}", cont=True)
+            _print_op(tr, c, p, text, cont=True)
             text = ""
     if text:
         _print_op(tr, c, None, text, cont=True)
 
 
-def _print_op(tr: Translator, c: S.Call, p: Any, template: str, cont: bool) -> None:
+def _print_op(tr: Translator, c: S.Call, p: Any, prefix: str, cont: bool, suffix: str = "") -> None:
+    """One print op: prefix, p's value (if any), suffix; `at` says where the value goes,
+    so a `{}` in the script's own text stays as written."""
     operand = p.ssa if p is not None else tr.const(0, "i64", c).ssa
     op = mx.PrintOp.build(operands=[operand], properties={})
-    op.attributes["text"] = StringAttr(template)
+    op.attributes["text"] = StringAttr(prefix + ("{}" if p is not None else "") + suffix)
+    op.attributes["at"] = IntegerAttr(len(prefix) if p is not None else -1, i64)
     if isinstance(p, MatrixText) and p.opts:
         op.attributes["tostring"] = _tostring_attr(p.opts)
     if isinstance(p, Formatted):

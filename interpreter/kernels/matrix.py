@@ -276,6 +276,17 @@ def _dml_text(op: mx.PrintOp, value: Any) -> str:
     return describe(value)
 
 
+def _filled(op: mx.PrintOp, text: str) -> str:
+    """The op's template with the value's text at `at` (-1: no value), so a `{}` the
+    script wrote is kept; a template without `at` has its `{}` replaced."""
+    template: str = op.attributes["text"].data  # type: ignore[attr-defined]
+    at = op.attributes.get("at")
+    if at is None:
+        return template.replace("{}", text)
+    k = at.value.data  # type: ignore[attr-defined]
+    return template if k < 0 else template[:k] + text + template[k + 2 :]
+
+
 _STOP_PARTS: list[str] = []  # the message of a DML stop() printed by several ops so far
 
 
@@ -283,7 +294,7 @@ _STOP_PARTS: list[str] = []  # the message of a DML stop() printed by several op
 def print_(op: mx.PrintOp, args: Args) -> None:
     text = _dml_text(op, args[0]) if "text" in op.attributes else describe(args[0])
     if "stop" in op.attributes:  # DML stop(): the message ends the program with an error
-        _STOP_PARTS.append(op.attributes["text"].data.replace("{}", text))  # type: ignore[attr-defined]
+        _STOP_PARTS.append(_filled(op, text))
         if "cont" in op.attributes:
             return None
         message = "".join(_STOP_PARTS)
@@ -291,7 +302,7 @@ def print_(op: mx.PrintOp, args: Args) -> None:
         raise StopError(message)
     if "text" in op.attributes:  # a template: `{}` stands for the value (the DML frontend)
         end = "" if "cont" in op.attributes else "\n"  # `cont`: the line goes on in the next print
-        print(op.attributes["text"].data.replace("{}", text), end=end, flush=True)  # type: ignore[attr-defined]
+        print(_filled(op, text), end=end, flush=True)
         return None
     print(f"{op.label.data}: {text}" if op.label is not None else text, flush=True)
     return None
