@@ -78,3 +78,56 @@ def test_the_generator_covers_the_constructs() -> None:
         "[:, ",
     ):
         assert construct in text, construct
+
+
+def alias_program(seed: int) -> str:
+    """Random copies, views (slices, .T, reshape), aliases and in-place updates, in ifs
+    and loops: NumPy semantics that SSA values do not have."""
+    r = random.Random(seed)
+    names = ["A"]
+
+    def stmt(pad: str, depth: int) -> list[str]:
+        src, k = r.choice(names), r.randint(0, 11 if depth < 2 else 9)
+        if k <= 4:
+            names.append(f"v{len(names)}")
+            value = [src, f"{src}.T", f"{src}[1:3, :]", f"{src}.reshape(4, 4)", f"{src} + 1.0",
+                     f"{src}.copy()"][r.randint(0, 5)]  # fmt: skip
+            return [f"{pad}{names[-1]} = {value}"]
+        if k <= 9:
+            return [pad + [f"{src}[0, 0] = {src}[0, 0] + 2.0", f"{src} += 1.0", f"{src} *= 2.0",
+                           f"{src}[0:1, :] = {r.choice(names)}[1:2, :]",
+                           f"{src} = {src} * 3.0"][k - 5]]  # fmt: skip
+        head = f"{pad}for i in range(n):" if k == 10 else f"{pad}if c > 0:"
+        return [head, *stmt(pad + "    ", depth + 1), *stmt(pad + "    ", depth + 1)]
+
+    lines = ["    A = X.copy()"]
+    for _ in range(r.randint(3, 7)):
+        before = list(names)
+        lines += stmt("    ", 0)
+        if lines[-1].startswith("        "):
+            names[:] = before  # names made in a block may be undefined after it
+    out = ", ".join(f"{n} + 0.0" for n in r.sample(names, min(len(names), 3)))
+    return "def prog(X, c, n):\n" + "\n".join(lines) + f"\n    return {out},\n"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_aliasing_program_equals_numpy_or_is_an_error(tmp_path, seed: int) -> None:
+    """Where NumPy's result depends on which names share an array, amls agrees or says
+    it cannot compile the update (a located JitError), never gives another result."""
+    from amls.frontends.python import JitError
+
+    src = alias_program(seed)
+    mod = load(tmp_path, 1000 + seed, src)
+    X = np.arange(16.0).reshape(4, 4)
+    for c, n in ((1.0, 2), (-1.0, 0)):
+        try:
+            want = mod.prog(X.copy(), c, n)
+        except NameError:  # a name made on a path not taken: amls says so at compile time
+            want = None
+        try:
+            got = amls.jit(mod.prog, opt="O0")(X.copy(), c, n)
+        except JitError as e:
+            assert "internal error" not in str(e), (str(e), src)
+            continue
+        assert want is not None, src
+        close(got, want, src)
