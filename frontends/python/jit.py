@@ -253,6 +253,10 @@ class JitFunction:
         if isinstance(v, float | np.floating):
             return "f64", float(v), self._scalar_sig(name, float(v), ScalarSignature)
         spm = sys.modules.get("scipy.sparse")
+        ma = sys.modules.get("numpy.ma")  # not imported: no masked array exists
+        if ma is not None and isinstance(v, ma.MaskedArray):  # its mask would be ignored
+            raise JitError(f"argument '{name}' of {self.__name__}: a masked array (np.ma) is "
+                           "not supported: pass X.filled(value)", self._where)  # fmt: skip
         if isinstance(v, np.matrix):  # its * is matmul and its reductions stay 2-D
             raise JitError(f"argument '{name}' of {self.__name__}: an np.matrix (@amls.jit "
                            "follows ndarray semantics: pass np.asarray(...))",
@@ -272,6 +276,9 @@ class JitFunction:
         if spm is not None and spm.issparse(v):
             if v.ndim != 2:
                 raise JitError(f"argument '{name}': only 2-D sparse arrays", self._where)
+            if not _numeric(v.dtype):  # complex would lose its imaginary part
+                raise JitError(f"argument '{name}' of {self.__name__}: dtype {v.dtype} is "
+                               "not supported (float64)", self._where)  # fmt: skip
             if not np.issubdtype(v.dtype, np.floating) or v.dtype != np.float64:
                 self._convert_warning(name, v.dtype)
             if isinstance(v, spm.spmatrix):
@@ -290,7 +297,7 @@ class JitFunction:
     def _as_f64(self, name: str, v: np.ndarray) -> np.ndarray:
         if v.dtype == np.float64:
             return v
-        if np.issubdtype(v.dtype, np.complexfloating) or v.dtype == object:
+        if not _numeric(v.dtype):
             raise JitError(f"argument '{name}' of {self.__name__}: dtype {v.dtype} is not "
                            "supported (float64)", self._where)  # fmt: skip
         self._convert_warning(name, v.dtype)
@@ -422,6 +429,13 @@ class JitFunction:
             return tuple(interp.call_op(entry, tuple(values)))
         except OpFailure as e:
             raise JitError.of(e.located()) from None
+
+
+def _numeric(dtype: Any) -> bool:
+    """A dtype amls converts to float64 exactly enough: bool, integer or real."""
+    return (
+        dtype == np.bool_ or np.issubdtype(dtype, np.integer) or np.issubdtype(dtype, np.floating)
+    )
 
 
 def _mat_sig(a: Any, scan: bool) -> Any:

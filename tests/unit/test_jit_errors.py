@@ -8,6 +8,7 @@ import re
 
 import numpy as np
 import pytest
+import scipy.sparse as sp
 
 import amls
 from amls.frontends.python import JitError
@@ -400,6 +401,10 @@ def test_bad_arguments_name_the_parameter_and_the_def() -> None:
         ((X, [1.0, 2.0]), "argument 'y' of plain: list is not supported"),
         ((X, np.ones((2, 2, 2))), "argument 'y' of plain: a 3-D array"),
         ((X, np.ones(3, dtype=complex)), "argument 'y' of plain: dtype complex128"),
+        ((X, np.array(["a", "b", "c"])), "argument 'y' of plain: dtype <U1 is not supported"),
+        ((X, np.zeros(3, dtype=[("a", "f8")])), "argument 'y' of plain: dtype [('a', '<f8')]"),
+        ((X, np.ma.array(np.ones(3), mask=[0, 1, 0])), "argument 'y' of plain: a masked array"),
+        ((sp.csr_array(np.eye(3) * 1j), np.ones(3)), "argument 'X' of plain: dtype complex128"),
         ((X,), "plain(): missing a required argument: 'y'"),
         ((X, X, X), "plain(): too many positional arguments"),
     ]:
