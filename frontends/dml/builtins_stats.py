@@ -183,11 +183,10 @@ def _median(tr: Translator, c: S.Call) -> Val:
 def _quantile(tr: Translator, c: S.Call) -> Val:
     args = _positional(tr, c, 2, 3, "(X[, W], p)")
     X = _column(tr, c, args[0], c.name)
-    if len(args) == 3 and args[2].kind == "matrix":
-        raise tr.err(c, "quantile: the weighted form with a column of p's, quantile(X, W, P), "
-                     "is not supported yet")  # fmt: skip
     if len(args) == 3:
         W = _column(tr, c, args[1], "quantile weights")
+        if args[2].kind == "matrix":
+            return _weighted_picks(tr, c, X, W, _column(tr, c, args[2], "quantile p"))
         return _weighted_pick(tr, c, X, W, tr.to_f64(args[2], c))
     if args[1].kind == "matrix":
         return _quantiles(tr, c, X, _column(tr, c, args[1], "quantile p"))
@@ -217,23 +216,29 @@ def _quantile_at(tr: Translator, c: S.Call, X: SSAValue, p: Val) -> Val:
 
 def _quantiles(tr: Translator, c: S.Call, X: SSAValue, P: SSAValue) -> Val:
     """quantile(X, P) for a column P: each the ceil(p n)-th sorted value, never averaged
-    (SystemDS's pickValues), gathered by an equality mask rather than a product (0 *
-    Inf would be NaN)."""
+    (SystemDS's pickValues)."""
     S_ = _sorted_padded(tr, c, X)
     n = tr.materialize(tr.to_f64(_dim(tr, c, X, 0), c), c).ssa
     pos = tr.mop(mx.CeilOp, [tr.mop(mx.MulOp, [P, n], c)], c)
     above = _sum(tr, c, Val("matrix", tr.mop(mx.GtOp, [pos, n], c)))
     _too_high(tr, c, tr.binop(">", above, _f64(0.0), c))
-    one, zero = tr.const(1.0, "f64", c).ssa, tr.const(0.0, "f64", c).ssa
+    one = tr.const(1.0, "f64", c).ssa
     idx = tr.mop(mx.MaxOp, [tr.mop(mx.MinOp, [pos, n], c), one], c)  # 1-based, in S_
-    cols = tr.mop(mx.TransposeOp, [_counting(tr, c, S_)], c)
+    return Val("matrix", _gather(tr, c, S_, idx))
+
+
+def _gather(tr: Translator, c: S.Call, col: SSAValue, idx: SSAValue) -> SSAValue:
+    """col[idx] for a column of 1-based indices, by an equality mask rather than a
+    product (0 * Inf would be NaN)."""
+    zero = tr.const(0.0, "f64", c).ssa
+    cols = tr.mop(mx.TransposeOp, [_counting(tr, c, col)], c)
     hit = tr.mop(mx.OuterOp, [idx, cols], c, ANY, {"op": StringAttr("eq")})
-    rows = tr.mop(mx.FillOp, [zero, _dim_ssa(tr, c, P), tr.const(1, "i64", c).ssa], c)
-    row = tr.mop(mx.TransposeOp, [S_], c)
+    rows = tr.mop(mx.FillOp, [zero, _dim_ssa(tr, c, idx), tr.const(1, "i64", c).ssa], c)
+    row = tr.mop(mx.TransposeOp, [col], c)
     vals = tr.mop(mx.OuterOp, [rows, row], c, ANY, {"op": StringAttr("add")})
     picked = tr.mop(mx.SelectOp, [hit, vals, zero], c)
     props = {"kind": StringAttr("sum"), "axis": StringAttr("row")}
-    return Val("matrix", tr.mop(mx.ReduceOp, [picked], c, ANY, props))
+    return tr.mop(mx.ReduceOp, [picked], c, ANY, props)
 
 
 def _dim_ssa(tr: Translator, c: S.Call, X: SSAValue) -> SSAValue:
@@ -294,7 +299,11 @@ def _weighted_table(tr: Translator, c: S.Call, X: SSAValue, W: SSAValue) -> tupl
     """SystemDS's sorted (value, weight) table: the non-zero values in order with their
     weights, and one row (0, total weight of the zeros) between the negative and the
     positive ones; then two zero rows, so the pick's reads past its end stay in range.
-    Also the table's length."""
+    Also the table's length. SystemDS's weights must be integers (checked here)."""
+    _same_rows(tr, c, X, W, c.name)
+    frac = Val("matrix", tr.mop(mx.NeOp, [W, tr.mop(mx.FloorOp, [W], c)], c))
+    _check(tr, c, tr.binop(">", _sum(tr, c, frac), _f64(0.0), c),
+           f"{c.name}: weights must be integers, as in SystemDS")  # fmt: skip
     zero_i, one_i, two_i = (tr.const(k, "i64", c).ssa for k in (0, 1, 2))
     zero = tr.const(0.0, "f64", c).ssa
     both = tr.mop(mx.CbindOp, [[X, W]], c)
@@ -322,10 +331,6 @@ def _weighted_pick(tr: Translator, c: S.Call, X: SSAValue, W: SSAValue, p: Val) 
     length - 1 that the row's weight reaches exactly, the mean with the next row (the
     one after where that has weight 0); a row of weight 0 gives the next row's value.
     Where SystemDS reads past its table, a run-time error."""
-    _same_rows(tr, c, X, W, c.name)
-    frac = Val("matrix", tr.mop(mx.NeOp, [W, tr.mop(mx.FloorOp, [W], c)], c))
-    _check(tr, c, tr.binop(">", _sum(tr, c, frac), _f64(0.0), c),
-           f"{c.name}: weights must be integers, as in SystemDS")  # fmt: skip
     T, R = _weighted_table(tr, c, X, W)
     sw = _sum(tr, c, Val("matrix", W))
     pos = tr.to_i64(tr.scalar_unary("ceil", tr.binop("*", p, sw, c), c), c)
@@ -361,3 +366,44 @@ def _weighted_pick(tr: Translator, c: S.Call, X: SSAValue, W: SSAValue, p: Val) 
     _check(tr, c, bad, f"{c.name}: SystemDS's pick reads past the end of its sorted table "
            "here (p above 1, or weight 0 on the last values)")  # fmt: skip
     return value
+
+
+def _weighted_picks(tr: Translator, c: S.Call, X: SSAValue, W: SSAValue, P: SSAValue) -> Val:
+    """quantile(X, W, P): _weighted_pick for each p of the column P, never averaged
+    (SystemDS's pickValues): the first row whose running weight reaches ceil(p sum(W)),
+    or the next one where that row's weight is 0."""
+    T, R = _weighted_table(tr, c, X, W)
+    zero_i, one_i, two_i = (tr.const(k, "i64", c).ssa for k in (0, 1, 2))
+    full = _dim_ssa(tr, c, T)
+    v = tr.mop(mx.SliceOp, [T, zero_i, full, zero_i, one_i], c)
+    w = tr.mop(mx.SliceOp, [T, zero_i, full, one_i, two_i], c)
+    r = tr.materialize(R, c).ssa
+    cw = tr.mop(mx.CumAggOp, [tr.mop(mx.SliceOp, [w, zero_i, r, zero_i, one_i], c)], c, ANY,
+                {"kind": StringAttr("sum")})  # fmt: skip
+    sw = _sum(tr, c, Val("matrix", W))
+    pos = tr.mop(mx.CeilOp, [tr.mop(mx.MulOp, [P, tr.materialize(sw, c).ssa], c)], c)
+    # per p, the rows before the first whose running weight reaches pos: a leading run
+    below = tr.mop(mx.OuterOp, [pos, tr.mop(mx.TransposeOp, [cw], c)], c, ANY,
+                   {"op": StringAttr("gt")})  # fmt: skip
+    run = tr.mop(mx.CumAggOp, [tr.mop(mx.TransposeOp, [below], c)], c, ANY,
+                 {"kind": StringAttr("prod")})  # fmt: skip
+    props = {"kind": StringAttr("sum"), "axis": StringAttr("col")}
+    i = tr.mop(mx.TransposeOp, [tr.mop(mx.ReduceOp, [run], c, ANY, props)], c)  # 0-based
+    rf = tr.materialize(tr.to_f64(R, c), c).ssa
+    one, two = tr.const(1.0, "f64", c).ssa, tr.const(2.0, "f64", c).ssa
+    ic1 = tr.mop(mx.MinOp, [tr.mop(mx.AddOp, [i, one], c), rf], c)  # 1-based, clamped
+    vi, wi = _gather(tr, c, v, ic1), _gather(tr, c, w, ic1)
+    v1 = _gather(tr, c, v, tr.mop(mx.AddOp, [ic1, one], c))
+    vm = _gather(tr, c, v, tr.mop(mx.MaxOp, [tr.mop(mx.SubOp, [ic1, one], c), one], c))
+    zero = tr.const(0.0, "f64", c).ssa
+    has_next, nonzero = tr.mop(mx.LtOp, [ic1, rf], c), tr.mop(mx.NeOp, [wi, zero], c)
+    skip = tr.mop(mx.SelectOp, [has_next, v1, vm], c)
+    value = tr.mop(mx.SelectOp, [nonzero, vi, skip], c)
+    # past the table: no row reaches pos, or a weight-0 row with no row around it
+    alone = tr.mop(mx.SelectOp, [nonzero, zero, tr.mop(mx.LtOp, [ic1, two], c)], c)
+    lonely = tr.mop(mx.SelectOp, [has_next, zero, alone], c)
+    bad = tr.mop(mx.OrOp, [tr.mop(mx.GeOp, [i, rf], c), lonely], c)
+    _check(tr, c, tr.binop(">", _sum(tr, c, Val("matrix", bad)), _f64(0.0), c),
+           f"{c.name}: SystemDS's pick reads past the end of its sorted table here "
+           "(p above 1, or weight 0 on the last values)")  # fmt: skip
+    return Val("matrix", value)

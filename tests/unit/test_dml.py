@@ -387,7 +387,11 @@ write(s, "{tmp_path}/s.txt")
         ("X = matrix(0, rows=2, cols=2)\nY = cor(X)", "2:5", "builtin cor not supported yet"),
         # the statistics builtins: forms SystemDS rejects, and the weighted pick amls lacks
         ("X = matrix(0, rows=2, cols=2)\ny = median(X)", "2:5", "median expects a column vector"),
-        ("X = matrix(0, rows=2, cols=1)\nY = quantile(X, X, X)", "2:5", "quantile(X, W, P), is"),
+        (
+            "X = matrix(0, rows=2, cols=1)\nW = matrix(1, rows=1, cols=2)\nY = quantile(X, W, 0.5)",
+            "3:5",
+            "quantile weights expects a column vector",
+        ),
         ("X = matrix(0, rows=2, cols=1)\ny = moment(X, 5)", "2:5", "order must be the integer 2"),
         ("X = matrix(0, rows=2, cols=1)\ny = moment(X, 2.0)", "2:5", "order must be the integer"),
         ("X = matrix(0, rows=2, cols=1)\ny = moment(target=X, 2)", "2:5", "takes positional"),
