@@ -249,6 +249,9 @@ class JitFunction:
         if isinstance(v, bool | np.bool_):
             return "i1", bool(v), self._scalar_sig(name, bool(v), ScalarSignature)
         if isinstance(v, int | np.integer):
+            if not -(2**63) <= int(v) < 2**63:  # Python ints are int64 here
+                raise JitError(f"argument '{name}' of {self.__name__}: the int {int(v)} does "
+                               "not fit in 64 bits (pass a float)", self._where)  # fmt: skip
             return "i64", int(v), self._scalar_sig(name, int(v), ScalarSignature)
         if isinstance(v, float | np.floating):
             return "f64", float(v), self._scalar_sig(name, float(v), ScalarSignature)

@@ -401,6 +401,8 @@ def test_bad_arguments_name_the_parameter_and_the_def() -> None:
         ((X, [1.0, 2.0]), "argument 'y' of plain: list is not supported"),
         ((X, np.ones((2, 2, 2))), "argument 'y' of plain: a 3-D array"),
         ((X, np.ones(3, dtype=complex)), "argument 'y' of plain: dtype complex128"),
+        ((X, 2**70), "argument 'y' of plain: the int 1180591620717411303424 does not fit"),
+        ((X, np.uint64(2**64 - 1)), "argument 'y' of plain: the int 18446744073709551615"),
         ((X, np.array(["a", "b", "c"])), "argument 'y' of plain: dtype <U1 is not supported"),
         ((X, np.zeros(3, dtype=[("a", "f8")])), "argument 'y' of plain: dtype [('a', '<f8')]"),
         ((X, np.ma.array(np.ones(3), mask=[0, 1, 0])), "argument 'y' of plain: a masked array"),
