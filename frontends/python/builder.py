@@ -152,6 +152,9 @@ class Builder:
         if v.kind == "f64":
             op: Operation = arith.ConstantOp(FloatAttr(float(v.const), f64))
         else:
+            if v.kind == "i64" and not -(2**63) <= int(v.const) < 2**63:  # folded in Python
+                raise self.err(node, f"integer overflow: {v.const} does not fit in 64 bits "
+                               "(ints are int64 here: use a float)")  # fmt: skip
             op = arith.ConstantOp(IntegerAttr(int(v.const), KIND_TYPE[v.kind]))
         return self.emit(op, node).results[0]
 

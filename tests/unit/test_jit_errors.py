@@ -330,7 +330,13 @@ def updates_under_a_view_updated_later(X):
     return A
 
 
+def folds_past_int64(X, k):
+    n = 2**62
+    return X * 2**70, n * 4 + k  # <- here
+
+
 CASES = [
+    (folds_past_int64, (X, 1), "integer overflow: 18446744073709551616 does not fit in 64"),
     (updates_under_a_view_updated_later, (X,), "in-place update of an array that 'T' also"),
     (indexes_with_a_bool, (X,), "an index must be an int, got a bool"),
     (updates_under_a_tuple_of_views, (X,), "in-place update of an array that 'pair' also"),
