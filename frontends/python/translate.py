@@ -211,7 +211,9 @@ class FunctionTranslator(Builder):
         elif isinstance(s, ast.AugAssign):
             op = _BINOPS.get(type(s.op))
             if op is None:
-                raise self.err(s, f"operator {type(s.op).__name__} is not supported")
+                sym = "@=" if isinstance(s.op, ast.MatMult) else type(s.op).__name__
+                raise self.err(s, f"operator {sym} is not supported (write x = x @ y)"
+                               if sym == "@=" else f"operator {sym} is not supported")  # fmt: skip
             target = s.target
             load: ast.expr
             if isinstance(target, ast.Name):
@@ -752,6 +754,13 @@ class FunctionTranslator(Builder):
 
             base = self.expr(e.value)
             if base.kind == "py" and isinstance(base.const, tuple | list):
+                if isinstance(e.slice, ast.Slice):  # X.shape[::-1], X.shape[1:]
+                    given = [e.slice.lower, e.slice.upper, e.slice.step]
+                    parts = [None if p is None else self.expr(p).const for p in given]
+                    if any(p is not None and type(c) is not int for p, c in zip(
+                            given, parts, strict=True)) or parts[2] == 0:  # fmt: skip
+                        raise self.err(e, "a tuple is sliced by constant ints only")
+                    return py(tuple(base.const[slice(*parts)]))
                 i = self.expr(e.slice)
                 if i.const is None or not isinstance(i.const, int):
                     raise self.err(e, "a tuple is indexed by a constant int only")

@@ -239,6 +239,10 @@ def any_all_by_axis(X, v):
             np.count_nonzero(Z, axis=0), np.count_nonzero(Z, axis=1, keepdims=True))  # fmt: skip
 
 
+def shape_slices(X):
+    return np.ones(X.shape[::-1]), np.zeros(X.shape[1:]), np.zeros(X.shape[:1])
+
+
 def new_axis_first(v):
     return v[None], v[None] @ v[:, None]
 
@@ -433,6 +437,7 @@ CASES = [
     (sparse_elementwise, (A, z)),
     (numpy_scalar_types, (X, 2.7)),
     (new_axis_first, (v,)),
+    (shape_slices, (X,)),
     (norms_by_axis, (X, v)),
     (any_all_by_axis, (X, v)),
     (any_all_by_axis, (np.where(X > 0.5, np.nan, 0.0), np.array([0.0, np.nan, 0.0, 0.0]))),

@@ -335,7 +335,19 @@ def folds_past_int64(X, k):
     return X * 2**70, n * 4 + k  # <- here
 
 
+def matmul_in_place(X):
+    Y = X.T.copy()
+    Y @= X  # <- here
+    return Y
+
+
+def tuple_sliced_at_run_time(X, k):
+    return np.zeros(X.shape[k:])  # <- here
+
+
 CASES = [
+    (matmul_in_place, (X,), "operator @= is not supported (write x = x @ y)"),
+    (tuple_sliced_at_run_time, (X, 1), "a tuple is sliced by constant ints only"),
     (folds_past_int64, (X, 1), "integer overflow: 18446744073709551616 does not fit in 64"),
     (updates_under_a_view_updated_later, (X,), "in-place update of an array that 'T' also"),
     (indexes_with_a_bool, (X,), "an index must be an int, got a bool"),
