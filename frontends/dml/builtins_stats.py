@@ -89,11 +89,10 @@ def _if_matrix(
 def _weights(tr: Translator, c: S.Call, v: Val, X: SSAValue) -> Val:
     W = _column(tr, c, v, f"{c.name} weights")
     _same_rows(tr, c, X, W, c.name)
-    props = {"kind": StringAttr("min"), "axis": StringAttr("all")}
     # SystemDS's running update divides by the weight so far: negative weights give
     # Infinity or noise there, so amls refuses them rather than answer differently
-    neg = Val("f64", tr.mop(mx.ReduceOp, [W], c, f64, props))
-    _check(tr, c, tr.binop("<", neg, _f64(0.0), c), f"{c.name}: weights must be >= 0")
+    neg = _sum(tr, c, Val("matrix", tr.mop(mx.LtOp, [W, tr.const(0.0, "f64", c).ssa], c)))
+    _check(tr, c, tr.binop(">", neg, _f64(0.0), c), f"{c.name}: weights must be >= 0")
     return Val("matrix", W)
 
 
@@ -361,8 +360,8 @@ def _weighted_pick(tr: Translator, c: S.Call, X: SSAValue, W: SSAValue, p: Val) 
                       tr.select(tr.binop("<", nxt, R, c), v1, vm, c), c)  # fmt: skip
     past = tr.binop("&", tr.binop("&", use_avg, exact, c), tr.binop("&", w1zero, tr.binop(
         ">=", tr.binop("+", ic, Val("i64", None, 2), c), R, c), c), c)  # fmt: skip
-    empty = tr.binop("&", tr.binop(">=", nxt, R, c), tr.binop("<", ic, one, c), c)
-    bad = tr.binop("|", tr.binop(">=", i, R, c), tr.select(nonzero, past, empty, c), c)
+    # (a weight-0 row with none after: the one before, or the zero row itself, 0 as there)
+    bad = tr.binop("|", tr.binop(">=", i, R, c), tr.binop("&", nonzero, past, c), c)
     _check(tr, c, bad, f"{c.name}: SystemDS's pick reads past the end of its sorted table "
            "here (p above 1, or weight 0 on the last values)")  # fmt: skip
     return value
@@ -390,7 +389,7 @@ def _weighted_picks(tr: Translator, c: S.Call, X: SSAValue, W: SSAValue, P: SSAV
     props = {"kind": StringAttr("sum"), "axis": StringAttr("col")}
     i = tr.mop(mx.TransposeOp, [tr.mop(mx.ReduceOp, [run], c, ANY, props)], c)  # 0-based
     rf = tr.materialize(tr.to_f64(R, c), c).ssa
-    one, two = tr.const(1.0, "f64", c).ssa, tr.const(2.0, "f64", c).ssa
+    one = tr.const(1.0, "f64", c).ssa
     ic1 = tr.mop(mx.MinOp, [tr.mop(mx.AddOp, [i, one], c), rf], c)  # 1-based, clamped
     vi, wi = _gather(tr, c, v, ic1), _gather(tr, c, w, ic1)
     v1 = _gather(tr, c, v, tr.mop(mx.AddOp, [ic1, one], c))
@@ -399,11 +398,7 @@ def _weighted_picks(tr: Translator, c: S.Call, X: SSAValue, W: SSAValue, P: SSAV
     has_next, nonzero = tr.mop(mx.LtOp, [ic1, rf], c), tr.mop(mx.NeOp, [wi, zero], c)
     skip = tr.mop(mx.SelectOp, [has_next, v1, vm], c)
     value = tr.mop(mx.SelectOp, [nonzero, vi, skip], c)
-    # past the table: no row reaches pos, or a weight-0 row with no row around it
-    alone = tr.mop(mx.SelectOp, [nonzero, zero, tr.mop(mx.LtOp, [ic1, two], c)], c)
-    lonely = tr.mop(mx.SelectOp, [has_next, zero, alone], c)
-    bad = tr.mop(mx.OrOp, [tr.mop(mx.GeOp, [i, rf], c), lonely], c)
-    _check(tr, c, tr.binop(">", _sum(tr, c, Val("matrix", bad)), _f64(0.0), c),
-           f"{c.name}: SystemDS's pick reads past the end of its sorted table here "
-           "(p above 1, or weight 0 on the last values)")  # fmt: skip
+    past = _sum(tr, c, Val("matrix", tr.mop(mx.GeOp, [i, rf], c)))  # no row reaches pos
+    _check(tr, c, tr.binop(">", past, _f64(0.0), c), f"{c.name}: SystemDS's pick reads "
+           "past the end of its sorted table here (p above 1)")  # fmt: skip
     return Val("matrix", value)
