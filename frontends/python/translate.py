@@ -512,20 +512,23 @@ class FunctionTranslator(Builder):
             (Val("i64", None, 0), bounds[0], Val("i64", None, 1)) if len(bounds) == 1
             else (bounds[0], bounds[1], bounds[2] if len(bounds) == 3 else Val("i64", None, 1))
         )  # fmt: skip
-        if step.const is None:
-            raise self.err(it, "range's step must be a constant")
-        if step.const == 0:
+        zero, one = Val("i64", None, 0), Val("i64", None, 1)
+        if step.const is None:  # its sign is known when the function runs
+            # ceil((hi - lo) / step) is -((lo - hi) // step) for either sign (// fails on 0)
+            q = self.scalar_binop("//", self.scalar_binop("-", lo, hi, it), step, it)
+            trips = self.imax(self.scalar_binop("-", zero, q, it), zero, it)
+        elif step.const == 0:
             raise self.err(it, "range() arg 3 must not be zero")
-        # the trip count: ceil((hi - lo) / step), at least 0
-        span = self.scalar_binop("-", hi, lo, it) if step.const > 0 else (
-            self.scalar_binop("-", lo, hi, it))  # fmt: skip
-        span = self.scalar_binop("+", span, Val("i64", None, abs(step.const) - 1), it)
-        trips = self.scalar_binop("//", span, Val("i64", None, abs(step.const)), it)
-        trips = self.imax(trips, Val("i64", None, 0), it)
-        if step.const > 0:
+        else:  # the trip count: ceil((hi - lo) / step), at least 0
+            span = self.scalar_binop("-", hi, lo, it) if step.const > 0 else (
+                self.scalar_binop("-", lo, hi, it))  # fmt: skip
+            span = self.scalar_binop("+", span, Val("i64", None, abs(step.const) - 1), it)
+            trips = self.scalar_binop("//", span, Val("i64", None, abs(step.const)), it)
+            trips = self.imax(trips, zero, it)
+        if step.const is not None and step.const > 0:
             lb, ub, st, iv_of = lo, hi, step, None
         else:  # k = 0 .. n-1, i = lo + k * step
-            lb, ub, st, iv_of = Val("i64", None, 0), trips, Val("i64", None, 1), (lo, step)
+            lb, ub, st, iv_of = zero, trips, one, (lo, step)
         ssa = [self.materialize(v, it) for v in (lb, ub, st)]
         before_loop = self.env.get(s.target.id) if isinstance(s.target, ast.Name) else None
 

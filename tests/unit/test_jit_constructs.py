@@ -243,6 +243,14 @@ def shape_slices(X):
     return np.ones(X.shape[::-1]), np.zeros(X.shape[1:]), np.zeros(X.shape[:1])
 
 
+def range_step_argument(X, lo, hi, step):
+    total, last = 0.0, -1
+    for i in range(lo, hi, step):
+        total += X[i, 0] * (i + 1)
+        last = i
+    return total, last
+
+
 def new_axis_first(v):
     return v[None], v[None] @ v[:, None]
 
@@ -438,6 +446,9 @@ CASES = [
     (numpy_scalar_types, (X, 2.7)),
     (new_axis_first, (v,)),
     (shape_slices, (X,)),
+    (range_step_argument, (X, 0, 7, 3)),
+    (range_step_argument, (X, 6, -1, -2)),
+    (range_step_argument, (X, 5, 0, 2)),
     (norms_by_axis, (X, v)),
     (any_all_by_axis, (X, v)),
     (any_all_by_axis, (np.where(X > 0.5, np.nan, 0.0), np.array([0.0, np.nan, 0.0, 0.0]))),
