@@ -206,10 +206,11 @@ class PlanCache:
             return ops[0]
         return None
 
-    def store_entry(self, key: str, fn: func.FuncOp) -> None:
+    def store_entry(self, key: str, fn: func.FuncOp, deps: Sequence[str] = ()) -> None:
         """Keep `fn`'s entry card: the function with its parameters (types, names,
         attributes), results and location, and no body. What amls-run reads of the program
-        to load and check the arguments and look their plan up, without parsing it all."""
+        to load and check the arguments and look their plan up, without parsing it all;
+        used only while each of `deps` is unchanged (as a plan)."""
         block = Block(arg_types=[a.type for a in fn.args])
         for old, new in zip(fn.args, block.args, strict=True):
             new.name_hint = old.name_hint
@@ -219,7 +220,7 @@ class PlanCache:
             regions=[Region(block)],
         )
         card.location = fn.location
-        self.store(key, ModuleOp([card]), suffix=CARD)
+        self.store(key, ModuleOp([card]), deps, suffix=CARD)
 
     def _trim(self) -> None:
         plans = [*self.directory.glob(f"*{PLAN}"), *self.directory.glob(f"*{CARD}")]

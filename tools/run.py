@@ -206,6 +206,7 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
     """Match --arg NAME=VALUE against the entry's parameters, load and check each value
     against its declared type and the value facts its argument states."""
     from amls.dialects.value_facts import arg_facts
+    from amls.interpreter.reads import read_index
     from amls.interpreter.values import (
         ArgTextError,
         ValueError_,
@@ -214,7 +215,9 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
         parse_arg_value,
     )
 
-    params = list(fn.body.blocks.first.args) if fn.body.blocks else []
+    reads = read_index(fn)  # parameters the program's own reads became (bound by reading)
+    every = list(fn.body.blocks.first.args) if fn.body.blocks else []
+    params = [a for a, r in zip(every, reads, strict=True) if r is None]
     names = [a.name_hint or f"arg{i}" for i, a in enumerate(params)]
     given: dict[str, str] = {}
     for item in raw:
@@ -237,6 +240,8 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
         )
     values: list[Any] = []
     for name, param in zip(names, params, strict=True):
+        while reads[len(values)] is not None:
+            values.append(_read_argument(reads[len(values)], every[len(values)].type))
         try:
             v = parse_arg_value(given[name], param.type)
         except ValueError_ as e:  # the text given: a usage error (2); its data: 1
@@ -251,7 +256,22 @@ def bind_arguments(fn: Any, raw: list[str]) -> list[Any]:
                 f"{where + ': ' if where else ''}error: argument %{name} {why} ({given[name]})"
             )
         values.append(v)
+    while len(values) < len(every):
+        values.append(_read_argument(reads[len(values)], every[len(values)].type))
     return values
+
+
+def _read_argument(spec: Any, t: Any) -> Any:
+    """A parameter that stands for one of the program's reads, read (its errors are the
+    read's, at its line)."""
+    from amls.interpreter.engine import OpFailure
+    from amls.interpreter.kernels import KernelError
+    from amls.interpreter.reads import read_op, read_value
+
+    try:
+        return read_value(spec, t)
+    except KernelError as e:
+        raise UserError(OpFailure.of(read_op(spec, t), e).located()) from e
 
 
 def print_stats(phases: dict[str, float], stats: Any, plan: str = "") -> None:
@@ -321,42 +341,43 @@ def run(argv: Sequence[str] | None) -> int:
         lower_opts = lowering_options(args) if args.opt_level == "O2" else None
         source_key = ""  # the program's identity for the plan cache ("": not cached)
         deps: list[str] = []  # files the DML translation read
-        cached = None
         text, name = read_source(args.input_file)
         program = f"{name}\0{text}\0assume-finite={args.assume_finite}"
-        card = None  # the entry card the arguments were bound through (PlanCache.load_entry)
-        card_key = ""
-        if plans is not None and args.opt_level != "O0" and not args.input_file.endswith(".dml"):
-            card_key = plans.key(("entry card", program, args.entry))
-        if args.input_file.endswith(".dml"):  # the DML frontend (-args / -nvargs)
-            from amls.interpreter.entry import cached_plan
-            from amls.tools.translate import import_dml_file
-
-            # -args, -nvargs and the directory relative paths are read from
+        is_dml = args.input_file.endswith(".dml")
+        if is_dml:  # -args, -nvargs and the directory relative paths are read from
             dml_key = f"dml\0{os.getcwd()}\0{dml_args!r}\0{sorted(dml_nvargs.items())!r}"
-            if plans is not None:  # a hit skips the translation too
-                cached = cached_plan(
-                    plans,
-                    ctx,
-                    f"{dml_key}\0{program}",
-                    args.opt_level,
-                    args.entry,
-                    lower_opts,
-                    with_facts=not args.no_data_facts,
-                )
-            if cached is not None:
-                module = cached.module
-            else:
+            program = f"{dml_key}\0{program}"
+        hoist = args.opt_level != "O0" and not args.no_data_facts
+
+        def load_program() -> tuple[Any, str]:
+            """The program as IR (parsed, or translated from DML) and its plan-cache
+            identity ("": not cached); its leading reads become parameters."""
+            from amls.interpreter.engine import find_entry
+            from amls.interpreter.reads import hoist_reads
+
+            if is_dml:
+                from amls.tools.translate import import_dml_file
+
                 with stderr_watch() as stderr:  # a translation warning must print again
                     module = import_dml_file(name, dml_args, dml_nvargs, deps, text)
                 verify_value_facts(module)
-                if not stderr.written:
-                    source_key = f"{dml_key}\0{program}"
-        elif plans is not None and card_key and (card := plans.load_entry(card_key, ctx)):
+                key = "" if stderr.written else program
+            else:
+                module, key = _parse_program(ctx, text, name, args.entry), program
+            if hoist:
+                with contextlib.suppress(LookupError):
+                    hoist_reads(module, find_entry(module, args.entry))
+            return module, key
+
+        card = None  # the entry card the arguments were bound through (PlanCache.load_entry)
+        card_key = ""
+        cached = None
+        if plans is not None and args.opt_level != "O0":
+            card_key = plans.key(("entry card", program, args.entry, f"hoist={hoist}"))
+        if plans is not None and card_key and (card := plans.load_entry(card_key, ctx)):
             module = card.parent_op()  # the program is parsed only if no plan fits the data
         else:
-            module = _parse_program(ctx, text, name, args.entry)
-            source_key = program
+            module, source_key = load_program()
         phases["parse and verify"] = time.perf_counter() - t0
 
     if args.force_method and args.backend != "dask":
@@ -382,8 +403,8 @@ def run(argv: Sequence[str] | None) -> int:
 
     declared = tuple(fn.function_type.outputs.data)  # results are shown as the user typed them
     names = result_names(fn)
-    if plans is not None and card_key and card is None:  # before compiling changes the entry
-        plans.store_entry(card_key, fn)
+    if plans is not None and card_key and card is None and source_key:
+        plans.store_entry(card_key, fn, deps)  # before compiling changes the entry
     t0 = time.perf_counter()
     values = bind_arguments(fn, args.arg)
     phases["load and fact scan"] = time.perf_counter() - t0
@@ -398,8 +419,7 @@ def run(argv: Sequence[str] | None) -> int:
         )
         if cached is None:  # no plan for these data: the program after all
             t1 = time.perf_counter()
-            module = _parse_program(ctx, text, name, args.entry)
-            source_key = program
+            module, source_key = load_program()
             phases["parse and verify"] += time.perf_counter() - t1
             t0 += time.perf_counter() - t1
     if cached is not None:  # a plan found before the program was parsed (or translated)

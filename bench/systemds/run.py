@@ -211,7 +211,14 @@ def summary(cr: dict[str, Any]) -> dict[str, float]:
         "amls_startup": ph(a, "start-up and imports"),
         "amls_parse": ph(a, "parse and verify"),
         "amls_compile": ph(a, "compile"),
-        "amls_execute": ph(a, "execute"),
+        # the reads a script starts with run in amls's load phase (amls.interpreter.reads);
+        # SystemDS's execution time includes its reads
+        "amls_execute": median(
+            [
+                r["phases"].get("execute", 0.0) + r["phases"].get("load and fact scan", 0.0)
+                for r in a
+            ]
+        ),
         "amls_peak": median([r["peak_mb"] for r in a]),
         "max_rel_err": max(max(c["rel_err"].values()) for c in cr["check"]),
         "ok": all(c["ok"] for c in cr["check"]),
@@ -237,7 +244,7 @@ def markdown(res: dict[str, Any], cmd: str) -> str:
         "",
         "| script | data | SystemDS wall s | amls wall s | SystemDS compile s "
         "| amls parse + compile s "
-        "| SystemDS execute s | amls execute s | exec ratio amls/SDS | wall ratio amls/SDS "
+        "| SystemDS execute s | amls load + execute s | exec ratio amls/SDS | wall ratio amls/SDS "
         "| SystemDS peak MB | amls peak MB | err | outputs | targets |",
         "|---|---|" + "---:|" * 12 + "---|",
     ]
