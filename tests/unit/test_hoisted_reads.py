@@ -86,7 +86,7 @@ def test_read_error_is_at_the_read(tmp_path: Path, data: dict[str, str]) -> None
 
 
 @pytest.mark.parametrize(
-    ("script", "hoisted"),
+    ("program", "hoisted"),
     [
         (SUM_MM, "%X: 30x8"),
         ('print("start")\n' + SUM_MM, "%X: 30x8"),  # past a print
@@ -100,19 +100,20 @@ def test_read_error_is_at_the_read(tmp_path: Path, data: dict[str, str]) -> None
         ("s = 0\nfor (i in 1:3) { s = s + i }\nX = read($X)\nprint(sum(X) + s)\n", None),
     ],
 )
+# (not `script`: the DML oracle's fixture collects every test's `script` parameter)
 def test_which_reads_move(
-    tmp_path: Path, data: dict[str, str], script: str, hoisted: str | None
+    tmp_path: Path, data: dict[str, str], program: str, hoisted: str | None
 ) -> None:
     nv = ["-nvargs", f"X={data['X']}", f"Y={data['Y']}"]
-    out = _run(tmp_path, script, "--explain", *nv)
+    out = _run(tmp_path, program, "--explain", *nv)
     assert out.returncode == 0, out.stderr
     header = next(line for line in out.stdout.splitlines() if line.startswith("func @main"))
     if hoisted is None:
         assert "phys.read" in out.stdout
-        assert header.startswith("func @main(%X: 30x8") == ("X2.csv" in script)
+        assert header.startswith("func @main(%X: 30x8") == ("X2.csv" in program)
     else:
         assert hoisted in header
-    o0 = _run(tmp_path, script, "-O0", *nv)
+    o0 = _run(tmp_path, program, "-O0", *nv)
     got = out.stdout.strip().splitlines()[-1]
     assert float(o0.stdout.strip().splitlines()[-1]) == pytest.approx(float(got), rel=1e-12)
 
