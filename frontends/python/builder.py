@@ -60,6 +60,8 @@ _SCALAR_MATH: dict[str, tuple[type[Operation], Any]] = {
     "rint": (xmath.RoundEvenOp, round),
 }  # fmt: skip
 _OUTER_NAME: dict[type[Operation], str] = {cls: n for n, cls in mx.OUTER_OPS.items()}
+_MASK_BINARY = ("==", "!=", "<", "<=", ">", ">=", "&", "|")  # give boolean arrays
+_MASK_UNARY = ("not", "isnan", "isinf")
 _SPARSE_KEEPS = {"*": "either", "/": "lhs", "+": "both", "-": "both", "neg": "lhs"}
 
 
@@ -141,6 +143,7 @@ class Builder:
         one is seen through the other. scipy.sparse indexing copies."""
         if not base.sparse:
             out.ident = base.ident
+        out.mask = out.mask or base.mask  # a view has its base's dtype
         return out
 
     # -- scalars ---------------------------------------------------------------------
@@ -356,7 +359,7 @@ class Builder:
                          "rows1": a.rows1 and b.rows1}  # fmt: skip
             outer = self._outer(op, a, b, x, y, node)
             if outer is not None:
-                return self.mat(outer)
+                return self.mat(outer, mask=op in _MASK_BINARY)
         keeps = _SPARSE_KEEPS.get(op)
         sparse = (
             (keeps == "either" and (a.sparse or b.sparse))
@@ -364,7 +367,8 @@ class Builder:
             or (keeps == "both" and a.sparse and b.sparse)
             or (op == "**" and a.sparse and b.scalar)  # scipy.sparse's A ** p stays sparse
         )
-        return self.mat(self.mop(MATRIX_BINARY[op], [x, y], node), None, sparse=sparse, **shape)
+        return self.mat(self.mop(MATRIX_BINARY[op], [x, y], node), None, sparse=sparse,
+                        mask=op in _MASK_BINARY, **shape)  # fmt: skip
 
     def _outer(
         self, op: str, a: Val, b: Val, x: SSAValue, y: SSAValue, node: ast.AST | None
@@ -399,7 +403,7 @@ class Builder:
     def matrix_unary(self, name: str, v: Val, node: ast.AST | None) -> Val:
         sparse = v.sparse and name in ("neg", "abs", "sign", "sqrt", "floor", "ceil", "rint")
         return self.mat(self.mop(MATRIX_UNARY[name], [v.ssa], node), v, sparse=sparse,
-                        cols1=v.cols1, rows1=v.rows1)  # fmt: skip
+                        cols1=v.cols1, rows1=v.rows1, mask=name in _MASK_UNARY)  # fmt: skip
 
     def unary(self, name: str, v: Val, node: ast.AST | None) -> Val:
         if v.is_mat:

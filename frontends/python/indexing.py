@@ -161,7 +161,7 @@ def setitem(tr: Any, base: Val, index: ast.expr, value: Val, node: ast.AST) -> V
     else:
         raise tr.err(node, f"cannot assign {value.describe()} into an array")
     out = tr.mop(mx.UpdateOp, [base.ssa, b, r0, c0], node)
-    return tr.mat(out, base)
+    return tr.mat(out, base, mask=base.mask and (value.mask or value.kind == "i1"))
 
 
 def _broadcast_into(tr: Any, b: Any, nr: Any, nc: Any, node: ast.AST) -> Any:

@@ -265,7 +265,8 @@ class JitFunction:
                            "follows ndarray semantics: pass np.asarray(...))",
                            self._where)  # fmt: skip
         if isinstance(v, np.ndarray):
-            a = self._as_f64(name, v)
+            mask = v.dtype == np.bool_  # a boolean array: & | ^ ~ are its logical ops
+            a = v.astype(np.float64) if mask else self._as_f64(name, v)
             if a.ndim == 0:
                 return "f64", float(a), self._scalar_sig(name, float(a), ScalarSignature)
             if a.ndim > 2:
@@ -275,7 +276,7 @@ class JitFunction:
             if ndim == 1:
                 a = a.reshape(-1, 1)
             vec = (ndim == 2 and a.shape[1] == 1, ndim == 2 and a.shape[0] == 1)
-            return ("mat", ndim, False, *vec), a, _mat_sig(a, scan)
+            return ("mat", ndim, False, *vec, mask), a, _mat_sig(a, scan)
         if spm is not None and spm.issparse(v):
             if v.ndim != 2:
                 raise JitError(f"argument '{name}': only 2-D sparse arrays", self._where)
@@ -328,13 +329,10 @@ class JitFunction:
         params = []
         for name, kind in kinds:
             if isinstance(kind, tuple):
-                cols1, rows1 = kind[3:5] if len(kind) > 3 else (False, False)
-                params.append(
-                    (
-                        name,
-                        Val("mat", None, None, kind[1], False, kind[2], cols1=cols1, rows1=rows1),
-                    )
-                )
+                cols1, rows1, mask = kind[3:6] if len(kind) > 3 else (False, False, False)
+                v = Val("mat", None, None, kind[1], False, kind[2], cols1=cols1, rows1=rows1)
+                v.mask = mask
+                params.append((name, v))
             elif kind == "none":
                 params.append((name, Val("py")))
             else:

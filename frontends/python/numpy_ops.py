@@ -318,7 +318,8 @@ def _asarray(copy: bool, what: str) -> Handler:
     def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
         _check_kw(tr, kw, ("a", "object", "dtype"), what, node)
         a = _arg(tr, args, kw, 0, "a" if "a" in kw else "object", node)
-        _dtype(tr, _arg(tr, args, kw, 1, "dtype", node, None), node)
+        dtype = _arg(tr, args, kw, 1, "dtype", node, None)
+        _dtype(tr, dtype, node)
         if a.kind == "py":
             raise tr.err(node, f"{what} of a list or tuple is not supported (of an array or "
                          "a number only)")  # fmt: skip
@@ -326,7 +327,7 @@ def _asarray(copy: bool, what: str) -> Handler:
             raise tr.err(node, f"{what} of a scipy.sparse array: use .toarray()")
         if a.scalar or not copy:
             return a
-        return tr.mat(a.ssa, a, sparse=a.sparse)
+        return tr.mat(a.ssa, a, sparse=a.sparse, mask=a.mask and dtype is None)
 
     return h
 
@@ -410,35 +411,37 @@ def _concatenate(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -
         if axis not in (0, -1):
             raise tr.err(node, f"axis {axis} is out of bounds for 1-D arrays")
         return tr.mat(_bind(tr, [tr.oriented(v, False, node) for v in items], mx.RbindOp, node),
-                      ndim=1)  # fmt: skip
+                      ndim=1, mask=all(v.mask for v in items))  # fmt: skip
     if any(v.ndim == 1 for v in items):
         raise tr.err(node, "np.concatenate of 1-D and 2-D arrays (NumPy rejects it too)")
     if axis not in (0, 1, -1, -2):
         raise tr.err(node, f"axis {axis} is out of bounds for 2-D arrays")
     op = mx.RbindOp if axis in (0, -2) else mx.CbindOp
-    return tr.mat(_bind(tr, [v.ssa for v in items], op, node))
+    return tr.mat(_bind(tr, [v.ssa for v in items], op, node), mask=all(v.mask for v in items))
 
 
 def _hstack(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     items = _items(tr, args, kw, node, "np.hstack")
     if all(v.ndim == 1 for v in items):
         return tr.mat(_bind(tr, [tr.oriented(v, False, node) for v in items], mx.RbindOp, node),
-                      ndim=1)  # fmt: skip
+                      ndim=1, mask=all(v.mask for v in items))  # fmt: skip
     if any(v.ndim == 1 for v in items):
         raise tr.err(node, "np.hstack of 1-D and 2-D arrays (NumPy rejects it too)")
-    return tr.mat(_bind(tr, [v.ssa for v in items], mx.CbindOp, node))
+    return tr.mat(
+        _bind(tr, [v.ssa for v in items], mx.CbindOp, node), mask=all(v.mask for v in items)
+    )
 
 
 def _vstack(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     items = _items(tr, args, kw, node, "np.vstack")
     parts = [tr.oriented(v, True, node) if v.ndim == 1 else v.ssa for v in items]
-    return tr.mat(_bind(tr, parts, mx.RbindOp, node))
+    return tr.mat(_bind(tr, parts, mx.RbindOp, node), mask=all(v.mask for v in items))
 
 
 def _column_stack(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     items = _items(tr, args, kw, node, "np.column_stack")
     parts = [tr.oriented(v, False, node) if v.ndim == 1 else v.ssa for v in items]
-    return tr.mat(_bind(tr, parts, mx.CbindOp, node))
+    return tr.mat(_bind(tr, parts, mx.CbindOp, node), mask=all(v.mask for v in items))
 
 
 def _reshape_to(tr: Any, a: Val, shape: Val, node: ast.AST) -> Val:
@@ -851,8 +854,8 @@ def method(tr: Any, base: Val, name: str, args: list[Val], kw: dict[str, Val],
         return tr.view(_reshape_to(tr, base, const(-1), node), base)
     if name == "flatten":  # a copy
         return _reshape_to(tr, base, const(-1), node)
-    if name == "copy":
-        return tr.mat(base.ssa, base, sparse=base.sparse)  # a new array object, same value
+    if name == "copy":  # a new array object, same value
+        return tr.mat(base.ssa, base, sparse=base.sparse, mask=base.mask)
     if name in ("dot", "__matmul__"):
         return _matmul(tr, [base, *args], kw, node)
     if name == "transpose" and not args:

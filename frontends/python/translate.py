@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from xdsl.dialects import func, scf
+from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import ModuleOp, f64
 from xdsl.ir import Attribute, Block, Region
 
@@ -32,7 +32,7 @@ from amls.frontends.python.values import Generator, JitError, Val, _Ident, const
 
 _BINOPS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
-    ast.Mod: "%", ast.Pow: "**", ast.BitAnd: "&", ast.BitOr: "|",
+    ast.Mod: "%", ast.Pow: "**", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
 }  # fmt: skip
 _CMPOPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 _STATEMENT_NAMES = {
@@ -154,7 +154,7 @@ class FunctionTranslator(Builder):
                 k += 1
                 ident = _Ident(argument=name)
                 self.env[name] = Val(v.kind, arg, None, v.ndim, v.row, v.sparse, ident,
-                                     cols1=v.cols1, rows1=v.rows1)  # fmt: skip
+                                     cols1=v.cols1, rows1=v.rows1, mask=v.mask)  # fmt: skip
             else:
                 self.env[name] = v
         stmts = list(node.body)
@@ -228,7 +228,7 @@ class FunctionTranslator(Builder):
                 self.check_inplace(target.id, lhs, target, s)
             self.inplace = True  # NumPy's x op= y cannot grow x (no outer broadcast)
             try:
-                value = self.binop(op, lhs, rhs, s)
+                value = self.operator(op, lhs, rhs, s)
             finally:
                 self.inplace = False
             self.store(target, value, s)
@@ -446,7 +446,8 @@ class FunctionTranslator(Builder):
             if a.ndim != b.ndim:
                 raise self.err(node, f"'{name}' is a {a.ndim}-D array on one path and "
                                f"{b.ndim}-D on another")  # fmt: skip
-            return Val("mat", None, None, a.ndim, a.row, a.sparse and b.sparse)
+            return Val("mat", None, None, a.ndim, a.row, a.sparse and b.sparse,
+                       mask=a.mask and b.mask)  # fmt: skip
         kind = join_kind(a, b)
         if kind is None or kind == "py":
             raise self.err(node, f"'{name}' is {a.describe()} on one path and {b.describe()} "
@@ -490,7 +491,7 @@ class FunctionTranslator(Builder):
             if v is None:
                 raise self.err(node, f"'{n}' is not defined on every path through the loop")
             j = self.join(kinds[n], v, node, n)
-            if j.kind != kinds[n].kind or j.sparse != kinds[n].sparse:
+            if j.kind != kinds[n].kind or j.sparse != kinds[n].sparse or j.mask != kinds[n].mask:
                 kinds[n] = j
                 changed = True
         return changed
@@ -706,7 +707,7 @@ class FunctionTranslator(Builder):
                 if isinstance(e.op, ast.MatMult):
                     return self.matmul(self.expr(e.left), self.expr(e.right), e)
                 raise self.err(e, f"operator {type(e.op).__name__} is not supported")
-            return self.binop(op, self.expr(e.left), self.expr(e.right), e)
+            return self.operator(op, self.expr(e.left), self.expr(e.right), e)
         if isinstance(e, ast.UnaryOp):
             v = self.expr(e.operand)
             if isinstance(e.op, ast.UAdd):
@@ -717,11 +718,14 @@ class FunctionTranslator(Builder):
                 if v.is_mat:
                     raise self.err(e, "'not' of an array is ambiguous: use ~ or np.logical_not")
                 return self.scalar_unary("not", v, e)
-            if v.is_mat:  # ~ on a 0/1 mask
-                return self.matrix_unary("not", v, e)
+            if v.is_mat:
+                return self.matrix_unary("not", self.boolean_array(v, "~", e), e)
             if v.kind == "i1":
                 return self.scalar_unary("not", v, e)
-            raise self.err(e, "~ applies to boolean masks and bools only")
+            if v.kind == "i64":  # Python's ~n is -n - 1
+                return self.int_bitwise("^", v, Val("i64", None, -1), e)
+            raise self.err(e, f"~ does not apply to {v.describe()} (Python's and NumPy's ~ is "
+                           "bitwise: on ints, bools and boolean arrays only)")  # fmt: skip
         if isinstance(e, ast.Compare):
             out: Val | None = None
             left = self.expr(e.left)
@@ -856,6 +860,48 @@ class FunctionTranslator(Builder):
         same = a.kind == "py" and b.kind == "py" and a.const is b.const
         return const(same != negate)
 
+    def operator(self, op: str, a: Val, b: Val, node: ast.AST) -> Val:
+        """Python's binary operator `op` (where np.logical_and & co. call binop)."""
+        if op not in ("&", "|", "^"):
+            return self.binop(op, a, b, node)
+        if a.is_mat or b.is_mat:  # NumPy's bitwise ops: logical on boolean arrays only
+            x, y = (self.boolean_array(v, op, node) for v in (a, b))
+            return self.matrix_binop("!=" if op == "^" else op, x, y, node)
+        if a.kind == "i1" and b.kind == "i1":
+            if op == "^":
+                return self.compare("!=", a, b, node)
+            return self.logic(op, a, b, node)
+        if a.kind in ("i64", "i1") and b.kind in ("i64", "i1"):
+            return self.int_bitwise(op, a, b, node)
+        bad = a if a.kind not in ("i64", "i1") else b
+        raise self.err(
+            node,
+            f"operator {op} does not apply to {bad.describe()} (Python's and "
+            f"NumPy's {op} is bitwise: on ints, bools and boolean arrays only)",
+        )
+
+    def boolean_array(self, v: Val, op: str, node: ast.AST) -> Val:
+        """v, where NumPy's bitwise `op` on it is the logical op amls computes."""
+        if v.is_mat and v.mask or v.kind == "i1":
+            return v
+        if v.is_mat:
+            raise self.err(node, f"{op} of an array that is not boolean: NumPy's {op} is "
+                           "bitwise (floats raise; amls holds ints as float64): compare "
+                           "first, as " + ("~(X > 0)" if op == "~" else f"(X > 0) {op} (Y > 0)")
+                           + ", or use np.logical_and/or/xor/not")  # fmt: skip
+        raise self.err(node, f"operator {op} between a boolean array and {v.describe()} "
+                       "(a bool or another boolean array only)")  # fmt: skip
+
+    def int_bitwise(self, op: str, a: Val, b: Val, node: ast.AST) -> Val:
+        """Python's & | ^ on ints (bools count as 0 and 1): bitwise on 64 bits."""
+        x, y = self.to_i64(a, node), self.to_i64(b, node)
+        if x.const is not None and y.const is not None:
+            fold = {"&": int.__and__, "|": int.__or__, "^": int.__xor__}[op]
+            return Val("i64", None, fold(int(x.const), int(y.const)))
+        cls = {"&": arith.AndIOp, "|": arith.OrIOp, "^": arith.XOrIOp}[op]
+        xs, ys = self.materialize(x, node), self.materialize(y, node)
+        return Val("i64", self.emit(cls(xs, ys), node).results[0])
+
     def binop(self, op: str, a: Val, b: Val, node: ast.AST) -> Val:
         if op in ("&", "|"):
             return self.logic(op, a, b, node)
@@ -936,8 +982,8 @@ class FunctionTranslator(Builder):
             v = v if isinstance(v, Val) else self.pyval(v, e, name)
             if v.is_mat or (v.scalar and v.const is None):
                 params.append((name, Val(v.kind, None, None, v.ndim, v.row, v.sparse,
-                                         cols1=v.cols1, rows1=v.rows1)))  # fmt: skip
-                key.append((v.kind, v.ndim, v.row, v.sparse, v.cols1, v.rows1))
+                                         cols1=v.cols1, rows1=v.rows1, mask=v.mask)))  # fmt: skip
+                key.append((v.kind, v.ndim, v.row, v.sparse, v.cols1, v.rows1, v.mask))
                 operands.append(v.ssa)
             elif v.scalar:
                 params.append((name, v))
@@ -983,7 +1029,7 @@ def _type(v: Val) -> Attribute:
 def _like(kind: Val, ssa: Any) -> Val:
     """A value of kind's kind (and array facts) held by ssa: a new array object."""
     if kind.is_mat:
-        return Val("mat", ssa, None, kind.ndim, kind.row, kind.sparse)
+        return Val("mat", ssa, None, kind.ndim, kind.row, kind.sparse, mask=kind.mask)
     return Val(kind.kind, ssa)
 
 

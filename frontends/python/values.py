@@ -57,6 +57,11 @@ class Val:
     rows1: bool = False
     """A 2-D array known (from how it was made, not from its data) to have one column /
     one row: NumPy broadcasts (n, 1) against (1, m) to (n, m), matrix.outer here."""
+    mask: bool = False
+    """A boolean array (NumPy dtype bool, held as 0/1): a comparison's, a logical op's, a
+    bool argument. `&`, `|`, `^` and `~` are bitwise in NumPy: on masks they are the
+    logical ops; on other arrays they are not supported (floats: NumPy raises; ints: amls
+    holds them as float64)."""
 
     @property
     def scalar(self) -> bool:

@@ -400,6 +400,28 @@ def dead_views_and_copies(X, A):
     return W, Z, B, C
 
 
+def bitwise_masks(X, Y, M):
+    """& | ^ ~ on boolean arrays (comparisons, a bool argument, views, copies, stacks and
+    loop-carried masks) are the logical ops."""
+    a, b = X > 0, Y < 0.5
+    m = (a & b) | (a ^ M) | ~b
+    m &= ~M
+    s = a[1:, :2] | b[:-1, 1:3]
+    t = np.hstack([a, b]) ^ np.hstack([M, M])
+    c = a.copy()
+    for _ in range(3):
+        c = c ^ b
+    return m * 1.0, s * 1.0, t * 1.0, c * 1.0, a & True, ~a.T
+
+
+def int_bitwise(i, j, b):
+    """Python's & | ^ ~ on ints are bitwise (on bools, logical)."""
+    k = 0
+    for n in range(i):
+        k = k ^ (n & j) | (n & 1)
+    return i & j, i | j, i ^ j, ~i, ~j & 7, k, b & (i > 3), b ^ True, 6 & 3, True & i
+
+
 CASES = [
     (dead_views_and_copies, (X, A)),
     (outer_broadcast, (X, v, w)),
@@ -417,6 +439,9 @@ CASES = [
     (floor_division, (X, Y, 1.0)),
     (floor_division, (np.where(X > 0, np.inf, X), Y, -np.inf)),
     (compare_masks, (X, Y)),
+    (bitwise_masks, (X, Y, X * Y > 0)),
+    (int_bitwise, (6, 3, True)),
+    (int_bitwise, (13, -6, False)),
     (unary, (X,)),
     (matmuls, (X, S, v, w)),
     (reductions, (X, v)),

@@ -345,7 +345,32 @@ def tuple_sliced_at_run_time(X, k):
     return np.zeros(X.shape[k:])  # <- here
 
 
+def ands_float_arrays(X):
+    return (X & X) * 1.0  # <- here
+
+
+def inverts_a_float_array(X):
+    return ~X  # <- here
+
+
+def ands_int_arrays(K):
+    return K & 1  # <- here
+
+
+def ors_a_mask_with_a_float(X):
+    return (X > 0) | 0.5  # <- here
+
+
+def ands_floats(s):
+    return s & 1  # <- here
+
+
 CASES = [
+    (ands_float_arrays, (X,), "& of an array that is not boolean: NumPy's & is bitwise"),
+    (inverts_a_float_array, (X,), "~ of an array that is not boolean"),
+    (ands_int_arrays, (np.arange(6).reshape(2, 3),), "& of an array that is not boolean"),
+    (ors_a_mask_with_a_float, (X,), "operator | between a boolean array and a float"),
+    (ands_floats, (2.5,), "operator & does not apply to a float"),
     (matmul_in_place, (X,), "operator @= is not supported (write x = x @ y)"),
     (tuple_sliced_at_run_time, (X, 1), "a tuple is sliced by constant ints only"),
     (folds_past_int64, (X, 1), "integer overflow: 18446744073709551616 does not fit in 64"),
