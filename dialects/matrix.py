@@ -876,6 +876,58 @@ class IsNanOp(ElementwiseUnaryOp):
     name = "matrix.isnan"
 
 
+# -- inverse and hyperbolic trigonometric, Inf test (DML asin ... tanh, is.infinite) ---
+
+
+@irdl_op_definition
+class AsinOp(ElementwiseUnaryOp):
+    """asin(a); |asin| <= pi/2, NaN outside [-1, 1]; 0 -> 0"""
+
+    name = "matrix.asin"
+
+
+@irdl_op_definition
+class AcosOp(ElementwiseUnaryOp):
+    """acos(a) in [0, pi], NaN outside [-1, 1]; acos(0) = pi/2"""
+
+    name = "matrix.acos"
+
+
+@irdl_op_definition
+class AtanOp(ElementwiseUnaryOp):
+    """atan(a); |atan| <= pi/2 (+-pi/2 for +-Inf); 0 -> 0"""
+
+    name = "matrix.atan"
+
+
+@irdl_op_definition
+class SinhOp(ElementwiseUnaryOp):
+    """sinh(a); overflows to +-Inf for |a| > ~710.47; 0 -> 0"""
+
+    name = "matrix.sinh"
+
+
+@irdl_op_definition
+class CoshOp(ElementwiseUnaryOp):
+    """cosh(a) >= 1; overflows to Inf for |a| > ~710.47; cosh(0) = 1"""
+
+    name = "matrix.cosh"
+
+
+@irdl_op_definition
+class TanhOp(ElementwiseUnaryOp):
+    """tanh(a); |tanh| <= 1 (+-1 for +-Inf); 0 -> 0"""
+
+    name = "matrix.tanh"
+
+
+@irdl_op_definition
+class IsInfOp(ElementwiseUnaryOp):
+    """is.infinite(a) as 0/1 (1 only for +-Inf, not for NaN)"""
+
+    name = "matrix.isinf"
+
+
 @irdl_op_definition
 class SelectOp(MatrixOp):
     """select(cond, a, b): a where cond != 0, else b; a and b may be scalars."""
@@ -1121,6 +1173,9 @@ class SliceOp(MatrixOp):
 
     def verify_facts(self) -> None:
         r, c = mat_type(self.input).shape
+        wrong = numpy_index_error(self, (_const_int(self.r0), _const_int(self.c0)), (r, c))
+        if wrong is not None:
+            raise VerifyException(wrong)
         shape: list[Dim] = []
         for lo_v, hi_v, n, what in ((self.r0, self.r1, r, "row"), (self.c0, self.c1, c, "col")):
             lo, hi = _const_int(lo_v), _const_int(hi_v)
@@ -1129,6 +1184,26 @@ class SliceOp(MatrixOp):
                 raise VerifyException(wrong)
             shape.append(hi - lo if lo is not None and hi is not None else None)
         _check_result(self, (shape[0], shape[1]))
+
+
+NUMPY_INDEX = "numpy_index"
+"""On a slice or update from @amls.jit: for the IR's rows and columns, the NumPy axis
+(a digit) an int index came from, or '-' (a slice, or not indexed); the bound errors of
+those axes are then NumPy's IndexError."""
+
+
+def numpy_index_error(op: Operation, starts: tuple[int | None, int | None],
+                      shape: tuple[Dim, Dim]) -> str | None:  # fmt: skip
+    """NumPy's words for an int index out of range on an axis `op` marks NUMPY_INDEX;
+    `starts` are the IR's starts, a negative index already counted from the end."""
+    marks = op.attributes.get(NUMPY_INDEX)
+    if not isinstance(marks, StringAttr):
+        return None
+    for axis, lo, n in zip(marks.data, starts, shape, strict=False):
+        if axis != "-" and lo is not None and n is not None and not 0 <= lo < n:
+            i = lo - n if lo < 0 else lo
+            return f"index {i} is out of bounds for axis {axis} with size {n}"
+    return None
 
 
 def slice_error(
@@ -1162,6 +1237,9 @@ class UpdateOp(MatrixOp):
 
     def verify_facts(self) -> None:
         a, b = mat_type(self.input), mat_type(self.value)
+        wrong = numpy_index_error(self, (_const_int(self.r0), _const_int(self.c0)), a.shape)
+        if wrong is not None:
+            raise VerifyException(wrong)
         for lo_v, n, m, what in (
             (self.r0, a.rows, b.rows, "row"),
             (self.c0, a.cols, b.cols, "col"),
@@ -1543,7 +1621,8 @@ BINARY_OPS: tuple[type[ElementwiseBinaryOp], ...] = (
 )  # fmt: skip
 UNARY_OPS: tuple[type[ElementwiseUnaryOp], ...] = (
     NegOp, ExpOp, LogOp, SqrtOp, AbsOp, SignOp, RoundOp, RintOp, FloorOp, CeilOp, SigmoidOp,
-    NotOp, SinOp, CosOp, TanOp, IsNanOp,
+    NotOp, SinOp, CosOp, TanOp, IsNanOp, AsinOp, AcosOp, AtanOp, SinhOp, CoshOp, TanhOp,
+    IsInfOp,
 )  # fmt: skip
 
 Matrix = Dialect(

@@ -62,7 +62,7 @@ for _name in (
     "ExpOp", "LogOp", "SqrtOp", "AbsFOp", "CeilOp", "FloorOp", "RoundOp", "RoundEvenOp",
     "TruncOp",
     "Log10Op", "Log2Op", "Log1pOp", "ExpM1Op", "TanhOp", "SinOp", "CosOp", "TanOp", "AtanOp",
-    "ErfOp", "RsqrtOp", "PowFOp", "FPowIOp",
+    "ErfOp", "RsqrtOp", "PowFOp", "FPowIOp", "AsinOp", "AcosOp", "SinhOp", "CoshOp",
 ):  # fmt: skip
     upstream_op(f"math.{_name}", _never_fail)
 

@@ -635,6 +635,13 @@ UNARY_FNS: dict[type[mx.ElementwiseUnaryOp], UnaryFn] = {
     mx.CosOp: np.cos,
     mx.TanOp: np.tan,
     mx.IsNanOp: lambda x: np.isnan(x).astype(np.float64),
+    mx.AsinOp: np.arcsin,
+    mx.AcosOp: np.arccos,
+    mx.AtanOp: np.arctan,
+    mx.SinhOp: np.sinh,
+    mx.CoshOp: np.cosh,
+    mx.TanhOp: np.tanh,
+    mx.IsInfOp: lambda x: np.isinf(x).astype(np.float64),
 }
 
 
@@ -1226,6 +1233,9 @@ def slice_(op: mx.SliceOp, args: Args) -> Mat:
         axes = op.attributes["dml_index"].data  # type: ignore[attr-defined]
         _check_dml_index(axes, (r0, r1), (c0, c1), (nr, nc))
     if not (0 <= r0 <= r1 <= nr and 0 <= c0 <= c1 <= nc):
+        wrong = mx.numpy_index_error(op, (r0, c0), (nr, nc))
+        if wrong is not None:
+            raise KernelError(wrong)  # @amls.jit's X[i, j]: NumPy's IndexError
         for what, lo, hi, n in (("row", r0, r1, nr), ("col", c0, c1, nc)):
             wrong = mx.slice_error(what, lo, hi, n, (nr, nc))
             if wrong is not None:
@@ -1244,6 +1254,9 @@ def update(op: mx.UpdateOp, args: Args) -> Mat:
         axes = op.attributes["dml_index"].data  # type: ignore[attr-defined]
         _check_dml_index(axes, (r0, r0 + m), (c0, c0 + n), (nr, nc))
     if r0 < 0 or c0 < 0 or r0 + m > nr or c0 + n > nc:
+        wrong = mx.numpy_index_error(op, (r0, c0), (nr, nc))
+        if wrong is not None:
+            raise KernelError(wrong)
         raise KernelError(
             f"update of a {m}x{n} block at ({r0}, {c0}) is out of range for a {nr}x{nc} matrix"
         )

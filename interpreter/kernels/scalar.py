@@ -71,6 +71,14 @@ def _guard(fn: Callable[[float], float]) -> Callable[[float], float]:
     return safe
 
 
+def _overflow_inf(fn: Callable[[float], float], x: float) -> float:
+    """sinh / cosh: +-Inf where Python's raises OverflowError (as NumPy and C)."""
+    try:
+        return fn(x)
+    except OverflowError:
+        return pymath.copysign(INF, x) if fn is pymath.sinh else INF
+
+
 def round_half_away(x: float) -> float:
     if not pymath.isfinite(x):
         return x
@@ -153,6 +161,10 @@ _FLOAT_UNARY: dict[type[Any] | str, Callable[[float], float]] = {
     "math.CosOp": _guard(pymath.cos),
     "math.TanOp": _guard(pymath.tan),
     "math.AtanOp": pymath.atan,
+    "math.AsinOp": _guard(pymath.asin),  # NaN outside [-1, 1]
+    "math.AcosOp": _guard(pymath.acos),
+    "math.SinhOp": lambda x: _overflow_inf(pymath.sinh, x),
+    "math.CoshOp": lambda x: _overflow_inf(pymath.cosh, x),
     "math.ErfOp": pymath.erf,
     "math.RsqrtOp": lambda x: fdiv(1.0, fsqrt(x)),
 }

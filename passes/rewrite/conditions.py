@@ -92,7 +92,7 @@ def cells(v: SSAValue) -> int | None:
     return None if s is None or None in s else s[0] * s[1]  # type: ignore[operator]
 
 
-_BOOLEAN_OPS = (*mx.COMPARISONS, mx.AndOp, mx.OrOp, mx.NotOp, mx.IsNanOp)
+_BOOLEAN_OPS = (*mx.COMPARISONS, mx.AndOp, mx.OrOp, mx.NotOp, mx.IsNanOp, mx.IsInfOp)
 
 
 def holds_boolean(v: SSAValue) -> bool:

@@ -364,7 +364,8 @@ DYNAMIC_RULES: list[Rule] = [
            when=all_of(rows_at_least("X", 2), finite("root")))
       for ax in ("all", "col")),
     *(Rule("empty-unary", Op(cls, X), Native(zeros_of_root), when=is_empty("X"))
-      for cls in (mx.SinOp, mx.TanOp, mx.IsNanOp)),
+      for cls in (mx.SinOp, mx.TanOp, mx.IsNanOp, mx.AsinOp, mx.AtanOp, mx.SinhOp, mx.TanhOp,
+                  mx.IsInfOp)),
     Rule("empty-reorg", Op(mx.RevOp, X), Native(zeros_of_root), when=is_empty("X")),
     Rule("empty-cumagg", cumagg(K, X), Native(zeros_of_root), when=is_empty("X")),
     # -- remove_empty and order (RewriteAlgebraicSimplificationDynamic #22; removeEmpty

@@ -353,6 +353,7 @@ STATIC_RULES: list[Rule] = [
     Rule("replace-nan-free", Op(mx.ReplaceOp, X, Num("p"), Num("r")), X,
          when=all_of(is_nan_const("p"), nan_free("X"))),
     Rule("isnan-nan-free", unary(mx.IsNanOp, X), _fill(0.0, X), when=nan_free("X")),
+    Rule("isinf-finite", unary(mx.IsInfOp, X), _fill(0.0, X), when=finite("X")),
     # -- table, remove_empty, order (RewriteAlgebraicSimplificationStatic #8, #9, #38,
     # #40, #43): the rows a removeEmpty drops are zeros, so sums do not see them.
     *(

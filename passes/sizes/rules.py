@@ -219,20 +219,24 @@ _ZERO_ONE_OPS = (*mx.COMPARISONS, mx.AndOp, mx.OrOp)
 # Unary ops whose result is finite when the input is.
 _FINITE_UNARY = (
     mx.NegOp, mx.AbsOp, mx.SignOp, mx.RoundOp, mx.RintOp, mx.FloorOp, mx.CeilOp, mx.SigmoidOp,
-    mx.SinOp, mx.CosOp, mx.TanOp,
+    mx.SinOp, mx.CosOp, mx.TanOp, mx.AtanOp, mx.TanhOp,
 )  # fmt: skip
+# 0/1 tests: finite whatever the input.
+_TEST_UNARY = (mx.IsNanOp, mx.IsInfOp)
 
 
 @size_rule(*mx.UNARY_OPS)
 def elementwise_unary(op: mx.ElementwiseUnaryOp, ins: Sequence[Facts]) -> Facts:
     """the input's shape; nnz kept where f(0) == 0 (exact if f(x) != 0 for x != 0), else dense."""
     x = _mat(ins[0])
-    fin = (x.finite and isinstance(op, _FINITE_UNARY)) or isinstance(op, mx.IsNanOp)
+    fin = (x.finite and isinstance(op, _FINITE_UNARY)) or isinstance(op, _TEST_UNARY)
     if isinstance(op, NNZ_EXACT_UNARY):
         return MatFacts.make(x.rows, x.cols, x.nnz, x.nnz_ub, x.rows_ub, x.cols_ub, fin)
     if isinstance(op, ZERO_SAFE_UNARY):
         nnz = 0 if x.nnz == 0 else None
         return MatFacts.make(x.rows, x.cols, nnz, x.nnz_ub, x.rows_ub, x.cols_ub, fin)
+    if isinstance(op, mx.CoshOp):  # cosh >= 1 (NaN for NaN): never zero
+        return MatFacts.make(x.rows, x.cols, x.cells, None, x.rows_ub, x.cols_ub, False)
     if isinstance(op, mx.NotOp):
         cells = x.cells
         nnz = cells - x.nnz if cells is not None and x.nnz is not None else None

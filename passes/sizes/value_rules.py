@@ -249,9 +249,51 @@ def tan(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return FINITE if ins[0].finite else UNKNOWN  # unbounded near pi/2, but never Inf
 
 
-@value_rule(mx.IsNanOp)
-def isnan(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
+@value_rule(mx.IsNanOp, mx.IsInfOp)
+def isnan_isinf(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
     return BOOLEAN
+
+
+_HALF_PI = math.nextafter(math.pi / 2, math.inf)
+_PI = math.nextafter(math.pi, math.inf)
+"""pi/2 and pi rounded up: a libm's last-ulp error stays inside the bound."""
+_HYPERBOLIC_MAX = 709.0
+"""|x| up to which sinh and cosh are finite (they overflow past ~710.48), as exp's rule."""
+
+
+@value_rule(mx.AsinOp, "math.AsinOp")
+def asin(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
+    # NaN outside [-1, 1] (Inf included): a number only where |x| <= 1 is proven.
+    x = ins[0]
+    return ValueFacts.make(_HALF_PI, nan_free=x.finite and x.absmax <= 1.0, nonneg=x.nonneg)
+
+
+@value_rule(mx.AcosOp, "math.AcosOp")
+def acos(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
+    x = ins[0]
+    return ValueFacts.make(_PI, nan_free=x.finite and x.absmax <= 1.0, nonneg=True)
+
+
+@value_rule(mx.AtanOp, "math.AtanOp")
+def atan(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
+    x = ins[0]  # atan(+-Inf) = +-pi/2: NaN only from NaN
+    return ValueFacts.make(_HALF_PI, nan_free=x.nan_free, nonneg=x.nonneg)
+
+
+@value_rule(mx.TanhOp, "math.TanhOp")
+def tanh(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
+    x = ins[0]  # tanh(+-Inf) = +-1
+    return ValueFacts.make(1.0, nan_free=x.nan_free, nonneg=x.nonneg)
+
+
+@value_rule(mx.SinhOp, mx.CoshOp, "math.SinhOp", "math.CoshOp")
+def sinh_cosh(op: Operation, ins: Sequence[ValueFacts]) -> ValueFacts:
+    x, cosh = ins[0], op.name.endswith("cosh")
+    nonneg = x.nonneg or cosh  # cosh >= 1; sinh has x's sign
+    if not x.nan_free or x.absmax > _HYPERBOLIC_MAX:
+        return ValueFacts.make(nan_free=x.nan_free, nonneg=nonneg)  # may overflow to Inf
+    b = (math.cosh if cosh else math.sinh)(x.absmax)  # both grow with |x|
+    return ValueFacts.bounded(math.nextafter(b, math.inf) if b else 0.0, nonneg=nonneg)
 
 
 @value_rule(mx.SqrtOp, "math.SqrtOp")

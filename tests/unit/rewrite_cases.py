@@ -1648,6 +1648,20 @@ def _isnan_nan_free(draw: Draw) -> Instance:
     return done(f, f.un("isnan", x), exact=True)
 
 
+@case("isinf-finite", STATIC)
+def _isinf_finite(draw: Draw) -> Instance:
+    f = F()
+    shape = draw(shapes())
+    kind = draw(st.sampled_from(["finite", "compare", "tanh"]))
+    if kind == "finite":
+        x = _finite_operand(draw, f, shape)
+    elif kind == "compare":  # a comparison of any data is 0/1
+        x = f.bin("gt", f.arg(draw(matrices(shape))), f.fconst(0.0))
+    else:  # tanh of finite data is in [-1, 1]
+        x = f.un("tanh", _finite_operand(draw, f, shape))
+    return done(f, f.un("isinf", x), exact=True)
+
+
 def _cumagg(f: F, kind: str, x: V) -> V:
     return f.op("matrix.cumagg", [x], x.shape, kw=kind)
 
@@ -1683,7 +1697,8 @@ def _empty_cumagg(draw: Draw) -> Instance:
 def _empty_trig(draw: Draw) -> Instance:
     f = F()
     x = f.arg(np.zeros(draw(shapes())))
-    return done(f, f.un(draw(st.sampled_from(["sin", "tan", "isnan"])), x), exact=True)
+    ops = ["sin", "tan", "isnan", "asin", "atan", "sinh", "tanh", "isinf"]
+    return done(f, f.un(draw(st.sampled_from(ops)), x), exact=True)
 
 
 def _empty_rev(draw: Draw) -> Instance:

@@ -338,8 +338,22 @@ REF_UNARY: dict[str, Any] = {
     "ceil": np.ceil,
     "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x)),
     "not": lambda x: (x == 0).astype(np.float64),
+    "sin": np.sin,
+    "cos": np.cos,
+    "tan": np.tan,
+    "isnan": lambda x: np.isnan(x).astype(np.float64),
+    "asin": np.arcsin,
+    "acos": np.arccos,
+    "atan": np.arctan,
+    "sinh": np.sinh,
+    "cosh": np.cosh,
+    "tanh": np.tanh,
+    "isinf": lambda x: np.isinf(x).astype(np.float64),
 }
-KEEPS_ZERO = {"neg", "sqrt", "abs", "sign", "round", "floor", "ceil"}
+KEEPS_ZERO = {
+    "neg", "sqrt", "abs", "sign", "round", "floor", "ceil",
+    "sin", "tan", "isnan", "asin", "atan", "sinh", "tanh", "isinf",
+}  # fmt: skip
 
 
 @settings(max_examples=200, deadline=None)
@@ -363,6 +377,38 @@ def test_unary_sparsity(name: str) -> None:
     assert sp.issparse(got) == (name in KEEPS_ZERO)
     with np.errstate(all="ignore"):
         assert_same(got, REF_UNARY[name](dense(s)))
+
+
+def test_trig_hyperbolic_special_values() -> None:
+    """Outside [-1, 1] asin/acos are NaN; sinh/cosh overflow to +-Inf past ~710.48;
+    atan/tanh saturate at +-pi/2 and +-1; is.infinite is 1 for +-Inf only (not NaN),
+    is.nan for NaN only."""
+    x = np.array([[0.0, 1.0, -1.0, 1.5, 710.0, 711.0, -711.0, INF, -INF, NAN]])
+    h = math.pi / 2
+    assert_same(run("asin", x), [[0, h, -h, NAN, NAN, NAN, NAN, NAN, NAN, NAN]])
+    assert_same(run("acos", x), [[h, 0, math.pi, NAN, NAN, NAN, NAN, NAN, NAN, NAN]])
+    assert_close(run("atan", x)[:, 7:], [[h, -h, NAN]])
+    assert_same(run("tanh", x)[:, 7:], [[1.0, -1.0, NAN]])
+    assert_same(run("sinh", x)[:, 5:], [[INF, -INF, INF, -INF, NAN]])
+    assert_same(run("cosh", x)[:, 5:], [[INF, INF, INF, INF, NAN]])
+    assert np.isfinite(dense(run("sinh", x))[0, 4])  # sinh(710) = 1.117e308 still fits
+    assert_same(run("isinf", x), [[0, 0, 0, 0, 0, 0, 0, 1, 1, 0]])
+    assert_same(run("isnan", x), [[0, 0, 0, 0, 0, 0, 0, 0, 0, 1]])
+
+
+def test_trig_hyperbolic_csr_keeps_its_pattern() -> None:
+    """On CSR, the zero-keeping ops map the stored values only: the pattern stays (a
+    NaN from asin(2) is stored where the 2 was), and the result has no dense zeros."""
+    s = _sparse_sample()
+    s.data[:3] = [2.0, -INF, 800.0]
+    for name in ("asin", "atan", "sinh", "tanh", "isinf"):
+        got = run(name, s)
+        assert sp.issparse(got), name
+        assert got.nnz <= s.nnz, name
+        with np.errstate(all="ignore"):
+            assert_same(got, REF_UNARY[name](dense(s)))
+    for name in ("acos", "cosh"):  # acos(0) = pi/2, cosh(0) = 1: dense
+        assert not sp.issparse(run(name, s)), name
 
 
 def test_round_half_away_from_zero() -> None:

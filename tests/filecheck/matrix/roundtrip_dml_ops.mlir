@@ -39,3 +39,27 @@ func.func @ops(%X: !matrix.mat<4x3xf64>, %A: !matrix.mat<3x3xf64>, %p: f64, %r: 
   %l = matrix.reduce prod col %X : (!matrix.mat<4x3xf64>) -> !matrix.mat<1x3xf64>
   func.return
 }
+
+// -----
+
+// asin acos atan sinh cosh tanh isinf (DML asin ... tanh, is.infinite).
+// CHECK-LABEL: func.func @trig_hyperbolic(
+// CHECK:      %a = matrix.asin %X : !matrix.mat<4x3xf64>{{$}}
+// CHECK-NEXT: %b = matrix.acos %X : !matrix.mat<4x3xf64>{{$}}
+// CHECK-NEXT: %c = matrix.atan %X : !matrix.mat<4x3xf64>{{$}}
+// CHECK-NEXT: %d = matrix.sinh %X : !matrix.mat<4x3xf64>{{$}}
+// CHECK-NEXT: %e = matrix.cosh %X : !matrix.mat<4x3xf64>{{$}}
+// CHECK-NEXT: %f = matrix.tanh %X : !matrix.mat<4x3xf64>{{$}}
+// CHECK-NEXT: %g = matrix.isinf %X : !matrix.mat<4x3xf64>{{$}}
+// GEN:      "matrix.asin"(%X) : (!matrix.mat<4x3xf64>) -> !matrix.mat<4x3xf64>
+// GEN:      "matrix.isinf"(%X) : (!matrix.mat<4x3xf64>) -> !matrix.mat<4x3xf64>
+func.func @trig_hyperbolic(%X: !matrix.mat<4x3xf64>) {
+  %a = matrix.asin %X : !matrix.mat<4x3xf64>
+  %b = matrix.acos %X : !matrix.mat<4x3xf64>
+  %c = matrix.atan %X : !matrix.mat<4x3xf64>
+  %d = matrix.sinh %X : !matrix.mat<4x3xf64>
+  %e = "matrix.cosh"(%X) : (!matrix.mat<4x3xf64>) -> !matrix.mat<4x3xf64>
+  %f = matrix.tanh %X : !matrix.mat<4x3xf64>
+  %g = matrix.isinf %X : !matrix.mat<4x3xf64>
+  func.return
+}

@@ -83,3 +83,28 @@ func.func @rint(%X: !matrix.mat<4x3xf64, nnz=0>, %Y: !matrix.mat<4x3xf64, nnz=5>
   %b = matrix.rint %Y : (!matrix.mat<4x3xf64, nnz=5>) -> !matrix.mat<4x3xf64>
   func.return %a, %b : !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>
 }
+
+// -----
+
+// asin, atan, sinh, tanh and is.infinite map 0 to 0 as well; acos and cosh do not
+// (acos(0) = pi/2, cosh(0) = 1).
+// CHECK:       rewrite: empty-unary at {{.*}}empty-unary.mlir:{{[0-9]+}}:3
+// CHECK-NEXT:  rewrite: empty-unary at
+// CHECK-NEXT:  rewrite: empty-unary at
+// CHECK-NEXT:  rewrite: empty-unary at
+// CHECK-NEXT:  rewrite: empty-unary at
+// CHECK-NEXT:  rewrite-count: empty-unary 5
+// CHECK-LABEL: func.func @inverse_hyperbolic(
+// CHECK-NOT:     matrix.{{asin|atan|sinh|tanh|isinf}}
+// CHECK:         %f = matrix.acos %X
+// CHECK-NEXT:    %g = matrix.cosh %X
+func.func @inverse_hyperbolic(%X: !matrix.mat<4x3xf64, nnz=0>) -> (!matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>) {
+  %a = matrix.asin %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  %b = matrix.atan %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  %c = matrix.sinh %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  %d = matrix.tanh %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  %e = matrix.isinf %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  %f = matrix.acos %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  %g = matrix.cosh %X : (!matrix.mat<4x3xf64, nnz=0>) -> !matrix.mat<4x3xf64>
+  func.return %a, %b, %c, %d, %e, %f, %g : !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>, !matrix.mat<4x3xf64>
+}
