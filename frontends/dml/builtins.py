@@ -252,21 +252,55 @@ def _replace(tr: Translator, c: S.Call) -> Val:
     return Val("matrix", tr.mop(mx.ReplaceOp, [X, p.ssa, r.ssa], c))
 
 
-@builtin("is.nan", "isNaN")
-def _isnan(tr: Translator, c: S.Call) -> Val:
+_TESTS = {"is.nan": mx.IsNanOp, "isNaN": mx.IsNanOp, "is.na": mx.IsNanOp, "isNA": mx.IsNanOp,
+          "is.infinite": mx.IsInfOp, "isInf": mx.IsInfOp}  # fmt: skip
+"""0/1 tests; NA is NaN in SystemDS (is.na(NaN) is 1, is.na(Inf) 0), Inf is not NaN."""
+
+
+@builtin(*_TESTS)
+def _nan_inf_test(tr: Translator, c: S.Call) -> Val:
+    """A 0/1 matrix of a matrix; of a scalar a double 0/1, as SystemDS (prints 1.0)."""
+    cls = _TESTS[c.name]
     a = _args(tr, c, ["target"], 1)
     v = tr.expr(a["target"])
     if v.kind == "matrix":
-        return Val("matrix", tr.mop(mx.IsNanOp, [v.ssa], c))
+        return Val("matrix", tr.mop(cls, [v.ssa], c))
     x = tr.to_f64(v, c)
+    test = math.isnan if cls is mx.IsNanOp else math.isinf
     if x.const is not None:
-        return Val("i1", None, math.isnan(x.const))
+        return Val("f64", None, 1.0 if test(x.const) else 0.0)
     x = tr.materialize(x, c)
-    return Val("i1", tr.emit(arith.CmpfOp(x.ssa, x.ssa, "uno"), c).results[0])
+    if cls is mx.IsNanOp:
+        hit = tr.emit(arith.CmpfOp(x.ssa, x.ssa, "uno"), c).results[0]
+    else:
+        mag = tr.emit(xmath.AbsFOp(x.ssa), c).results[0]
+        inf = tr.materialize(tr.const(math.inf, "f64", c), c)
+        hit = tr.emit(arith.CmpfOp(mag, inf.ssa, "oeq"), c).results[0]
+    return tr.to_f64(Val("i1", hit), c)
 
 
-_TRIG = {"sin": (mx.SinOp, xmath.SinOp, math.sin), "cos": (mx.CosOp, xmath.CosOp, math.cos),
-         "tan": (mx.TanOp, xmath.TanOp, math.tan)}  # fmt: skip
+def _real(fn: Callable[[float], float]) -> Callable[[float], float]:
+    """fn folded as the kernels compute it: NaN outside its domain (asin(2), sin(Inf)),
+    +-Inf on overflow (sinh(1000)), as NumPy, C and Java."""
+
+    def fold(x: float) -> float:
+        try:
+            return fn(x)
+        except ValueError:
+            return math.nan
+        except OverflowError:
+            return math.copysign(math.inf, x) if fn is math.sinh else math.inf
+
+    return fold
+
+
+_TRIG = {
+    "sin": (mx.SinOp, xmath.SinOp, math.sin), "cos": (mx.CosOp, xmath.CosOp, math.cos),
+    "tan": (mx.TanOp, xmath.TanOp, math.tan), "asin": (mx.AsinOp, xmath.AsinOp, math.asin),
+    "acos": (mx.AcosOp, xmath.AcosOp, math.acos), "atan": (mx.AtanOp, xmath.AtanOp, math.atan),
+    "sinh": (mx.SinhOp, xmath.SinhOp, math.sinh), "cosh": (mx.CoshOp, xmath.CoshOp, math.cosh),
+    "tanh": (mx.TanhOp, xmath.TanhOp, math.tanh),
+}  # fmt: skip
 
 
 @builtin(*_TRIG)
@@ -277,8 +311,8 @@ def _trig(tr: Translator, c: S.Call) -> Val:
     if v.kind == "matrix":
         return Val("matrix", tr.mop(mcls, [v.ssa], c))
     x = tr.to_f64(v, c)
-    if x.const is not None and math.isfinite(x.const):
-        return Val("f64", None, fn(x.const))
+    if x.const is not None:
+        return Val("f64", None, _real(fn)(x.const))
     x = tr.materialize(x, c)
     return Val("f64", tr.emit(scls(x.ssa), c).results[0])
 

@@ -451,7 +451,7 @@ write(s, "{tmp_path}/s.txt")
         ("x = castAsScalar(5)", "1:5", "castAsScalar expects a matrix, got a scalar"),
         # SystemDS's builtins written in DML are not unknown: not translated yet
         ("X = matrix(1, rows=2, cols=1)\nY = toOneHot(X, 2)", "2:5", "builtin toOneHot not"),
-        ("X = matrix(1, rows=2, cols=1)\nY = isNA(X)", "2:5", "builtin isNA not supported yet"),
+        ("X = matrix(1, rows=2, cols=2)\nY = cholesky(X)", "2:5", "builtin cholesky not supp"),
         # SystemDS rejects these; amls truncated 2.5 to 2 and took the first output
         (
             "f = function(Double x) return (Integer r) { r = x * 2 }\nprint(f(1.25))",
