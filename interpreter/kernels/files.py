@@ -166,6 +166,14 @@ def _parse_part(text: bytes, sep: str, skip: int) -> np.ndarray:
     return np.loadtxt(io.BytesIO(text), delimiter=sep, ndmin=2, dtype=np.float64, skiprows=skip)
 
 
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _csv_with_empty_fields(p: Path, sep: str, header: bool) -> np.ndarray:
     """A CSV file NumPy would not read: empty fields are 0; a field that is not a number
     is an error naming its line and field, both from 1."""
@@ -186,8 +194,15 @@ def _csv_with_empty_fields(p: Path, sep: str, header: bool) -> np.ndarray:
                 cells[i, j] = float(x) if x.strip() else 0.0
             except ValueError:
                 where = f"row {i + 1} (after the header line)" if header else f"line {i + 1}"
+                hint = ""
+                if not header and i == 0 and not any(_is_number(y) for y in r):
+                    hint = (  # the first line names the columns
+                        f" (a header line? say so: read(..., header=TRUE) in DML, or "
+                        f'{{"format": "csv", "header": true}} in {p.name}.mtd)'
+                    )
                 raise KernelError(
-                    f"cannot read '{p}': '{x.strip()}' in {where}, field {j + 1} is not a number"
+                    f"cannot read '{p}': '{x.strip()}' in {where}, field {j + 1} is not a "
+                    f"number{hint}"
                 ) from None
     return cells
 

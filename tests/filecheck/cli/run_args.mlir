@@ -55,6 +55,11 @@
 // TEXT-NOT: result_0
 // TEXT-NOT: Traceback
 
+// A CSV file whose first line names its columns: the error says how to declare the header.
+// RUN: not amls-run %s -O0 --arg X=%inputs/header_3x2.csv --arg y=%inputs/y_3x1.csv --arg k=2 2>&1 | filecheck %s --check-prefix=HEADER
+// HEADER:     amls-run: error: --arg X: cannot read '{{.*}}header_3x2.csv': 'x' in line 1, field 1 is not a number (a header line? say so: read(..., header=TRUE) in DML, or {"format": "csv", "header": true} in header_3x2.csv.mtd)
+// HEADER-NOT: Traceback
+
 // RUN: sh -c 'amls-run %s -O0 --arg X=%inputs/X_3x2.npy --arg y=%inputs/y_3x1.csv --arg k=two 2>&1; echo "exit $?"' | filecheck %s --check-prefix=NAN
 // NAN:      amls-run: error: --arg k: 'two' is neither a number nor a .npy/.csv/.mtx file (for type f64)
 // NAN-NEXT: exit 2
