@@ -52,12 +52,19 @@ MATRIX_UNARY: dict[str, type[Operation]] = {
     "sign": mx.SignOp, "floor": mx.FloorOp, "ceil": mx.CeilOp, "sigmoid": mx.SigmoidOp,
     "rint": mx.RintOp,
     "not": mx.NotOp, "sin": mx.SinOp, "cos": mx.CosOp, "tan": mx.TanOp, "isnan": mx.IsNanOp,
+    "arcsin": mx.AsinOp, "arccos": mx.AcosOp, "arctan": mx.AtanOp, "sinh": mx.SinhOp,
+    "cosh": mx.CoshOp, "tanh": mx.TanhOp, "isinf": mx.IsInfOp,
 }  # fmt: skip
 _SCALAR_MATH: dict[str, tuple[type[Operation], Any]] = {
     "exp": (xmath.ExpOp, math.exp), "log": (xmath.LogOp, math.log),
     "sqrt": (xmath.SqrtOp, math.sqrt), "abs": (xmath.AbsFOp, abs),
     "floor": (xmath.FloorOp, math.floor), "ceil": (xmath.CeilOp, math.ceil),
     "rint": (xmath.RoundEvenOp, round),
+    # Out of the domain or range (arcsin(2), sinh(1e3)) they do not fold: the op's kernel
+    # gives NumPy's NaN / Inf at run time.
+    "arcsin": (xmath.AsinOp, math.asin), "arccos": (xmath.AcosOp, math.acos),
+    "arctan": (xmath.AtanOp, math.atan), "sinh": (xmath.SinhOp, math.sinh),
+    "cosh": (xmath.CoshOp, math.cosh), "tanh": (xmath.TanhOp, math.tanh),
 }  # fmt: skip
 _OUTER_NAME: dict[type[Operation], str] = {cls: n for n, cls in mx.OUTER_OPS.items()}
 _MASK_BINARY = ("==", "!=", "<", "<=", ">", ">=", "&", "|")  # give boolean arrays
@@ -401,7 +408,10 @@ class Builder:
         return self.mop(mx.TransposeOp, [o], node)
 
     def matrix_unary(self, name: str, v: Val, node: ast.AST | None) -> Val:
-        sparse = v.sparse and name in ("neg", "abs", "sign", "sqrt", "floor", "ceil", "rint")
+        sparse = v.sparse and name in (
+            "neg", "abs", "sign", "sqrt", "floor", "ceil", "rint", "arcsin", "arctan", "sinh",
+            "tanh",
+        )  # fmt: skip
         return self.mat(self.mop(MATRIX_UNARY[name], [v.ssa], node), v, sparse=sparse,
                         cols1=v.cols1, rows1=v.rows1, mask=name in _MASK_UNARY)  # fmt: skip
 

@@ -185,12 +185,15 @@ def _builtin_round(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call)
 
 
 def _finite_test(finite: bool) -> Handler:
-    """np.isfinite / np.isinf from ops that exist: |x| <= DBL_MAX is false for Inf and NaN
-    alike; isinf is |x| > DBL_MAX (NaN compares false)."""
+    """np.isfinite as |x| <= DBL_MAX (false for Inf and NaN alike: one comparison, where
+    not(isnan | isinf) takes three ops); np.isinf of an array is matrix.isinf, of a scalar
+    |x| > DBL_MAX (NaN compares false), a bool as NumPy's."""
 
     def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
         if len(args) != 1 or kw:
             raise tr.err(node, f"np.{'isfinite' if finite else 'isinf'} takes one argument")
+        if not finite and args[0].is_mat:
+            return tr.unary("isinf", args[0], node)
         big = const(sys.float_info.max)
         return tr.compare("<=" if finite else ">", tr.unary("abs", args[0], node), big, node)
 
@@ -785,6 +788,9 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.flip, _flip(None, "np.flip")), (np.flipud, _flip(0, "np.flipud")),
         (np.fliplr, _flip(1, "np.fliplr")),
         (np.sin, _unary("sin")), (np.cos, _unary("cos")), (np.tan, _unary("tan")),
+        (np.arcsin, _unary("arcsin")), (np.arccos, _unary("arccos")),
+        (np.arctan, _unary("arctan")), (np.sinh, _unary("sinh")), (np.cosh, _unary("cosh")),
+        (np.tanh, _unary("tanh")),
         (np.isnan, _unary("isnan")), (np.isfinite, _finite_test(True)),
         (np.isinf, _finite_test(False)),
         (np.count_nonzero, _count_nonzero), (np.any, _any_all("any")),
