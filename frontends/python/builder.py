@@ -409,8 +409,8 @@ class Builder:
 
     def matrix_unary(self, name: str, v: Val, node: ast.AST | None) -> Val:
         sparse = v.sparse and name in (
-            "neg", "abs", "sign", "sqrt", "floor", "ceil", "rint", "arcsin", "arctan", "sinh",
-            "tanh",
+            "neg", "abs", "sign", "sqrt", "floor", "ceil", "rint", "sin", "tan", "arcsin",
+            "arctan", "sinh", "tanh",
         )  # fmt: skip
         return self.mat(self.mop(MATRIX_UNARY[name], [v.ssa], node), v, sparse=sparse,
                         cols1=v.cols1, rows1=v.rows1, mask=name in _MASK_UNARY)  # fmt: skip

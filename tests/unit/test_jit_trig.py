@@ -43,8 +43,8 @@ def scalars(s, t):
 
 
 def sparse_in(A):
-    # arcsin/arctan/sinh/tanh keep zeros: scipy.sparse stays sparse, as in SciPy
-    return np.arcsin(A), np.arctan(A), np.sinh(A), np.tanh(A)
+    # arcsin/arctan/sinh/tanh (and sin/tan) keep zeros: scipy.sparse stays sparse, as in SciPy
+    return np.arcsin(A), np.arctan(A), np.sinh(A), np.tanh(A), np.sin(A), np.tan(A)
 
 
 CASES = [
