@@ -307,6 +307,11 @@ class Builder:
             one = self.materialize(Val("i1", None, True), node)
             return Val("i1", self.emit(arith.XOrIOp(x.ssa, one), node).results[0])
         x = self.to_f64(v, node)
+        if name == "isnan":  # a bool, as NumPy's (not the 0/1 of the matrix op)
+            if x.const is not None:
+                return Val("i1", None, math.isnan(x.const))
+            xs = self.materialize(x, node)
+            return Val("i1", self.emit(arith.CmpfOp(xs, xs, "uno"), node).results[0])
         if name in _SCALAR_MATH:
             cls, fn = _SCALAR_MATH[name]
             if x.const is not None:

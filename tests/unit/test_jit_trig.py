@@ -39,7 +39,8 @@ def scalars(s, t):
     b = np.sinh(t) - np.cosh(t) + np.tanh(t)
     c = np.arcsin(0.25) + np.arccos(-1.0) + np.arctan(1.0) + np.sinh(2.0) + np.tanh(-3.0)
     d = np.cosh(1000.0)  # Inf: not folded, computed by the op
-    return a, b, c, d, np.arcsin(t), np.isinf(t), np.isinf(s), np.isinf(d)
+    n, m = np.isnan(s), np.isnan(np.arcsin(t))  # bools, as NumPy's
+    return a, b, c, d, np.arcsin(t), np.isinf(t), np.isinf(s), np.isinf(d), n, m, np.isnan(1.5)
 
 
 def sparse_in(A):
