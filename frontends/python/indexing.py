@@ -11,7 +11,7 @@ import ast
 from typing import Any
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import f64, i64
+from xdsl.dialects.builtin import StringAttr, f64, i64
 
 from amls.dialects import matrix as mx
 from amls.frontends.python.values import Val
@@ -88,6 +88,17 @@ def _from_end(tr: Any, i: Val, dim: Val, node: ast.AST) -> Val:
     return tr.select(negative, tr.scalar_binop("+", dim, i, node), i, node)
 
 
+def _mark_int_axes(op: Any, base: Val, axes: list[tuple[Any, Any, bool]]) -> None:
+    """Mark the IR axes an int index came from (mx.NUMPY_INDEX), so that one out of range
+    is NumPy's `index 9 is out of bounds for axis 0 with size 4`."""
+    if base.ndim == 2:
+        marks = "".join("-" if keep else str(k) for k, (_, _, keep) in enumerate(axes))
+    else:
+        marks = "-" if axes[0][2] else "-0" if base.row else "0-"
+    if marks.strip("-"):
+        op.attributes[mx.NUMPY_INDEX] = StringAttr(marks)
+
+
 def _ranges(tr: Any, base: Val, axes: list[tuple[Any, Any, bool]]) -> list[Any]:
     """r0, r1, c0, c1 in the IR's 2-D terms."""
     if base.ndim == 2:
@@ -124,6 +135,7 @@ def getitem(tr: Any, base: Val, index: ast.expr, node: ast.AST) -> Val:
                      "1-D array only")  # fmt: skip
     axes = _axes(tr, base, index, node)
     r = tr.mop(mx.SliceOp, [base.ssa, *_ranges(tr, base, axes)], node)
+    _mark_int_axes(r.owner, base, axes)
     kept = [k for _, _, k in axes]
     if not any(kept):
         return Val("f64", tr.mop(mx.ToScalarOp, [r], node, f64))
@@ -161,6 +173,7 @@ def setitem(tr: Any, base: Val, index: ast.expr, value: Val, node: ast.AST) -> V
     else:
         raise tr.err(node, f"cannot assign {value.describe()} into an array")
     out = tr.mop(mx.UpdateOp, [base.ssa, b, r0, c0], node)
+    _mark_int_axes(out.owner, base, axes)
     return tr.mat(out, base, mask=base.mask and (value.mask or value.kind == "i1"))
 
 

@@ -365,7 +365,25 @@ def ands_floats(s):
     return s & 1  # <- here
 
 
+def indexes_past_the_start(X):
+    return X[-7, 0]  # <- here
+
+
+def indexes_a_vector_past_the_end(v, i):
+    return v[i]  # <- here
+
+
+def assigns_past_the_last_column(X):
+    Y = X.copy()
+    Y[:, 3] = 1.0  # <- here
+    return Y
+
+
 CASES = [
+    (indexes_past_the_start, (X,), "index -7 is out of bounds for axis 0 with size 4"),
+    (indexes_a_vector_past_the_end, (np.ones(5), 5), "index 5 is out of bounds for axis 0"),
+    (indexes_a_vector_past_the_end, (np.ones(5), -6), "index -6 is out of bounds for axis 0"),
+    (assigns_past_the_last_column, (X,), "index 3 is out of bounds for axis 1 with size 3"),
     (ands_float_arrays, (X,), "& of an array that is not boolean: NumPy's & is bitwise"),
     (inverts_a_float_array, (X,), "~ of an array that is not boolean"),
     (ands_int_arrays, (np.arange(6).reshape(2, 3),), "& of an array that is not boolean"),
@@ -421,7 +439,7 @@ CASES = [
     (return_in_loop, (X,), "return inside a loop is not supported yet"),
     (kind_changes, (X, 1.0), "'r' is a 2-D array on one path and a float on another"),
     (bad_matmul, (X,), "error: @: inner dimensions differ: 4x3 %*% 4x3"),
-    (bad_slice_at_run_time, (X, 1), "row slice start 11 is out of range for 4x3"),
+    (bad_slice_at_run_time, (X, 1), "index 11 is out of bounds for axis 0 with size 4"),
     (singular_solve, (X,), "error: np.linalg.solve: the "),
     (int_overflow, (X, 7), "error: *: integer overflow: the product does not fit in 64 bits"),
     (recursive, (X, 2), "recursive call of recursive is not supported"),

@@ -107,8 +107,48 @@ func.func @update_negative(%A: !matrix.mat<10x5xf64>, %B: !matrix.mat<3x3xf64>) 
 
 // update result has the target's type.
 // CHECK:      {{.*}}slice.mlir:112:3: error: matrix.update: result rows 3 contradict the operands, which give 10x5
-// CHECK-NOT:  error
+// CHECK-NEXT: // {{-----}}
 func.func @update_result(%A: !matrix.mat<10x5xf64>, %B: !matrix.mat<3x3xf64>, %i: i64) {
   %U = matrix.update %A, %B, %i, %i : (!matrix.mat<10x5xf64>, !matrix.mat<3x3xf64>, i64, i64) -> !matrix.mat<3x3xf64>
+  func.return
+}
+
+// -----
+
+// a slice from @amls.jit's X[-7, 0] (numpy_index "0-": its rows from an int index on
+// NumPy's axis 0; -7 was counted from the end, -3): NumPy's IndexError words.
+// CHECK:      {{.*}}slice.mlir:127:3: error: matrix.slice: index -7 is out of bounds for axis 0 with size 4
+// CHECK-NEXT: // {{-----}}
+func.func @numpy_index_slice(%A: !matrix.mat<4x3xf64>) {
+  %cm3 = arith.constant -3 : i64
+  %cm2 = arith.constant -2 : i64
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %S = matrix.slice %A, %cm3, %cm2, %c0, %c1 {numpy_index = "0-"} : (!matrix.mat<4x3xf64>, i64, i64, i64, i64) -> !matrix.mat<1x1xf64>
+  func.return
+}
+
+// -----
+
+// an update from @amls.jit's Y[:, 3] = v (numpy_index "-1").
+// CHECK:      {{.*}}slice.mlir:139:3: error: matrix.update: index 3 is out of bounds for axis 1 with size 3
+// CHECK-NEXT: // {{-----}}
+func.func @numpy_index_update(%A: !matrix.mat<4x3xf64>, %B: !matrix.mat<4x1xf64>) {
+  %c0 = arith.constant 0 : i64
+  %c3 = arith.constant 3 : i64
+  %U = matrix.update %A, %B, %c0, %c3 {numpy_index = "-1"} : (!matrix.mat<4x3xf64>, !matrix.mat<4x1xf64>, i64, i64) -> !matrix.mat<4x3xf64>
+  func.return
+}
+
+// -----
+
+// the same slice without the mark: the IR's own words.
+// CHECK:      {{.*}}slice.mlir:152:3: error: matrix.slice: row slice start -3 is negative
+// CHECK-NOT:  error
+func.func @plain_slice(%A: !matrix.mat<4x3xf64>) {
+  %cm3 = arith.constant -3 : i64
+  %cm2 = arith.constant -2 : i64
+  %c0 = arith.constant 0 : i64
+  %S = matrix.slice %A, %cm3, %cm2, %c0, %c0 : (!matrix.mat<4x3xf64>, i64, i64, i64, i64) -> !matrix.mat<1x0xf64>
   func.return
 }
