@@ -51,7 +51,7 @@ from amls.interpreter.upstream import (
     ScfFunctions,
 )
 from amls.lowering import RECOMPILE_ATTR
-from amls.lowering.diagnostics import location_of, op_error, source_op_name
+from amls.lowering.diagnostics import library_note, location_of, op_error, source_op_name
 
 CALL_DEPTH_FRAMES = 20_000
 """Python's recursion limit while amls interprets: a program's call (func.call) costs
@@ -77,7 +77,8 @@ class OpFailure(Exception):
         phys op stands for); a stop's message as it is."""
         if self.stop:
             where = location_of(self.op)
-            return f"{where}: error: {self}" if where else f"error: {self}"
+            text = f"{self}{library_note(self.op)}"
+            return f"{where}: error: {text}" if where else f"error: {text}"
         return op_error(self.op, str(self), source_op_name(self.op))
 
 

@@ -13,7 +13,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
-from amls.dialects.locations import file_line_col, format_location, source_name
+from amls.dialects.locations import call_site, file_line_col, format_location, source_name
 
 
 class UserError(Exception):
@@ -25,14 +25,34 @@ class UserError(Exception):
 
 
 def location_of(op: Operation) -> str | None:
-    """`file:line:col` of op, or of its nearest located ancestor."""
+    """`file:line:col` of op, or of its nearest located ancestor; for an op of a library
+    function (a call-site location), the user's call it serves (`library_note` names the
+    library's line)."""
     cur: Operation | None = op
     while cur is not None:
+        site = call_site(cur.location)
+        if site is not None:
+            return format_location(site[1])
         loc = file_line_col(cur.location)
         if loc is not None:
             return format_location(loc)
         cur = cur.parent_op()
     return None
+
+
+def library_note(op: Operation) -> str:
+    """` (in lm, lib/lm.dml:9:5)` for an op of a library function (or inside one), else ''."""
+    cur: Operation | None = op
+    while cur is not None:
+        site = call_site(cur.location)
+        if site is not None:
+            inner = file_line_col(cur.location)
+            where = format_location(inner) if inner is not None else "?"
+            return f" (in {site[0]}, {where})" if site[0] else f" (at {where})"
+        if file_line_col(cur.location) is not None:
+            return ""
+        cur = cur.parent_op()
+    return ""
 
 
 def op_error(op: Operation, message: str, name: str | None = None) -> str:
@@ -45,6 +65,7 @@ def op_error(op: Operation, message: str, name: str | None = None) -> str:
     if spelled is not None:
         message = _without_lead(message, (name, name.rpartition(".")[2]))
         name = spelled
+    message += library_note(op)
     return f"{where}: error: {name}: {message}" if where else f"error: {name}: {message}"
 
 

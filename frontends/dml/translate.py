@@ -21,6 +21,7 @@ from typing import Any
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
+    CallSiteLoc,
     FileLineColLoc,
     Float64Type,
     FloatAttr,
@@ -28,6 +29,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     ModuleOp,
+    NameLoc,
     StringAttr,
     f64,
     i1,
@@ -52,17 +54,47 @@ NOT_YET = {
     "bitwAnd", "bitwOr", "bitwXor", "interQuantile", "isNA", "isInf", "isNaN",
     "interQuartileMean", "bitwShiftL", "bitwShiftR", "exists", "ppred", "unique", "compress",
     "decompress", "rowCumsum",
-    # SystemDS's builtins written in DML (scripts/builtin): not translated yet
-    "toOneHot", "scale", "scaleApply", "normalize", "normalizeApply", "lm", "lmDS", "lmCG",
-    "lmPredict", "l2svm", "l2svmPredict", "msvm", "msvmPredict", "multiLogReg",
-    "multiLogRegPredict", "kmeans", "kmeansPredict", "pca", "pcaTransform", "softmax",
-    "winsorize", "dist", "mse", "confusionMatrix", "split", "naiveBayes",
+    # SystemDS's builtins written in DML (scripts/builtin) that the library (lib/*.dml)
+    # does not have yet
+    "msvm", "msvmPredict", "multiLogReg",
+    "multiLogRegPredict", "kmeans", "kmeansPredict", "pca", "pcaTransform",
+    "split", "naiveBayes",
     "naiveBayesPredict", "outlier", "glm", "glmPredict", "steplm", "cvlm",
-    "gridSearch", "imputeByMean", "imputeByMedian", "dbscan", "decisionTree",
+    "gridSearch", "imputeByMedian", "dbscan", "decisionTree",
     "randomForest", "xgboost", "arima", "pageRank", "alsCG", "als", "gmm", "hyperband",
     "img_brightness", "knn", "lasso", "mice", "smote", "tomeklink", "vectorToCsv",
 }  # fmt: skip
 UNSUPPORTED_TYPES = {"frame": "frames", "list": "lists", "tensor": "tensors"}
+
+LIBRARY = Path(__file__).resolve().parent / "lib"
+"""SystemDS's DML-bodied builtins (lm, scale, toOneHot, ...), written in DML for amls:
+one file per family, loaded when a script calls a name that is neither its own function
+nor a primitive builtin."""
+
+LIBRARY_OWN = "amls_"
+"""The prefix of the library's helper functions: called by its builtins, not by scripts."""
+
+_LIBRARY_INDEX: dict[str, Path] | None = None
+_LIBRARY_AST: dict[Path, list[Any]] = {}
+
+
+def library_index() -> dict[str, Path]:
+    """Library function name -> its file (a `name = function` line starts each one)."""
+    global _LIBRARY_INDEX
+    if _LIBRARY_INDEX is None:
+        index: dict[str, Path] = {}
+        for path in sorted(LIBRARY.glob("*.dml")):
+            for m in re.finditer(r"^([A-Za-z_]\w*)\s*=\s*function\b", path.read_text(), re.M):
+                index[m.group(1)] = path
+        _LIBRARY_INDEX = index
+    return _LIBRARY_INDEX
+
+
+def library_functions(path: Path) -> dict[str, S.FuncDef]:
+    """The functions a library file defines (parsed once per process)."""
+    if path not in _LIBRARY_AST:
+        _LIBRARY_AST[path] = S.parse(path.read_text(), str(path))
+    return {s.name: s for s in _LIBRARY_AST[path] if isinstance(s, S.FuncDef)}
 
 
 @dataclass
@@ -287,6 +319,9 @@ class FuncInfo:
     symbol: str
     op: func.FuncOp | None = None
     namespaces: dict[str, str] | None = None
+    site: Attribute | None = None
+    """A library function's: the user's call it serves, `loc("lm"("x.dml":3:5))`; each
+    of its ops is located `callsite(<its library line> at <that call>)`."""
 
 
 def spelling(node: S.Node) -> str | None:
@@ -327,6 +362,11 @@ class Translator:
         self.consulted: set[str] = set()
         """Files the translation read or looked for (sourced scripts, .mtd): what a
         cached plan of the script depends on beyond its text."""
+        self.library: dict[tuple[str, str], FuncInfo] = {}
+        """Library functions translated, by (name, the user's call site they serve)."""
+        self._site: Attribute | None = None
+        """While translating a library function: the user's call it serves."""
+        self._ns_prefix = ""
 
     # -- errors and locations ------------------------------------------------
 
@@ -334,7 +374,7 @@ class Translator:
         return DMLError(self.cur_file, node.line, node.col, message)
 
     def emit(self, op: Operation, node: S.Node) -> Operation:
-        op.location = named_location(spelling(node), self._loc(node))
+        op.location = self._at_site(named_location(spelling(node), self._file_loc(node)))
         self.block.add_op(op)
         return op
 
@@ -532,8 +572,16 @@ class Translator:
             self.env[n] = replace(self.env[n], guard=Val("i1", g))
         self.env.update(texts)
 
-    def _loc(self, node: S.Node) -> FileLineColLoc:
+    def _file_loc(self, node: S.Node) -> FileLineColLoc:
         return FileLineColLoc(StringAttr(self.cur_file), IntAttr(node.line), IntAttr(node.col))
+
+    def _loc(self, node: S.Node) -> Attribute:
+        """Where an op at node is: its file:line:col, and inside a library function the
+        user's call it serves (MLIR's call-site location), which errors name too."""
+        return self._at_site(self._file_loc(node))
+
+    def _at_site(self, loc: Attribute) -> Attribute:
+        return loc if self._site is None else CallSiteLoc(loc, self._site)
 
     def join_kind(self, a: str, b: str, node: S.Node) -> str:
         if a == b:
@@ -1455,13 +1503,15 @@ class Translator:
 
         name = c.name
         info = self.resolve_function(name)
+        if info is None and name not in BUILTINS:
+            info = self.library_function(c)
         if info is not None:
             outs = len(info.node.outs)
-            if not statement and outs > 1:
+            if not statement and outs > 1 and info.site is None:
                 raise self.err(
                     c, f"{name} returns {outs} values: assign them all ([a, b] = {name}(...))"
-                )
-            results = self.call_user(c, want=1 if not statement else 0)
+                )  # (a library builtin gives its first one, as SystemDS's do)
+            results = self.call_user(c, want=1 if not statement else 0, info=info)
             return results[0] if results else Val("str", None, "")
         if name == "ceiling":  # SystemDS's other name for ceil
             name = "ceil"
@@ -1475,12 +1525,66 @@ class Translator:
         raise self.err(c, f"unknown function '{name}'")
 
     def resolve_function(self, name: str) -> FuncInfo | None:
+        """The script's function `name` (a library function sees none of them)."""
+        if self._site is not None:
+            return None
         if name in self.functions:
             return self.functions[name]
-        prefix = getattr(self, "_ns_prefix", "")
+        prefix = self._ns_prefix
         if prefix and prefix + name in self.functions:
             return self.functions[prefix + name]
         return None
+
+    def library_function(self, c: S.Call) -> FuncInfo | None:
+        """The library's function c.name (lm, scale, ...) for this call, or None. One
+        copy per call in the user's code: its ops are located at their library line and
+        at that call (a library function's own calls serve the same user call)."""
+        path = library_index().get(c.name)
+        if path is None or (c.name.startswith(LIBRARY_OWN) and self._site is None):
+            return None  # (amls_* functions are the library's helpers, not builtins)
+        self.consulted.add(str(path))
+        if self._site is not None:
+            site = self._site
+        else:
+            site = NameLoc(StringAttr(c.name), self._file_loc(c))
+        key = (c.name, str(site))
+        info = self.library.get(key)
+        if info is None:
+            node = library_functions(path)[c.name]
+            taken = {i.symbol for i in [*self.functions.values(), *self.library.values()]}
+            symbol, n = c.name, 1
+            while symbol in taken:
+                n += 1
+                symbol = f"{c.name}_{n}"
+            info = FuncInfo(node, str(path), symbol, site=site)
+            self.library[key] = info
+        return info
+
+    def callee(self, c: S.Call) -> FuncInfo:
+        """The function a call (that is no primitive builtin) calls."""
+        info = self.resolve_function(c.name) or self.library_function(c)
+        if info is None:
+            if c.name in NOT_YET:
+                raise self.err(c, f"builtin {c.name} not supported yet")
+            raise self.err(c, f"unknown function '{c.name}'")
+        return info
+
+    def in_library(self, info: FuncInfo, c: S.Call, make: Any) -> Any:
+        """make() for library function `info` (its defaults, its body) called at c: an
+        error there is reported at the user's call, naming the library's line."""
+        saved = self._site, self.cur_file
+        self._site, self.cur_file = info.site, info.file
+        try:
+            return make()
+        except DMLError as e:
+            if saved[0] is not None or e.file != info.file:
+                raise
+            where = f"{e.file}:{e.line}:{e.col}"
+            raise DMLError(
+                saved[1], c.line, c.col, f"{c.name}: {e.message} (in the library, {where})"
+            ) from e
+        finally:
+            self._site, self.cur_file = saved
 
     def bind_args(
         self,
@@ -1514,31 +1618,40 @@ class Translator:
                 out[a.name] = a.value
         return out
 
-    def call_user(self, c: S.Call, want: int) -> list[Val]:
-        info = self.resolve_function(c.name)
-        if info is None:
-            if c.name in NOT_YET:
-                raise self.err(c, f"builtin {c.name} not supported yet")
-            raise self.err(c, f"unknown function '{c.name}'")
+    def call_user(self, c: S.Call, want: int, info: FuncInfo | None = None) -> list[Val]:
+        info = info or self.callee(c)
         fn = info.node
         bound = self.bind_args(c, [p.name for p in fn.params])
         if want > len(fn.outs):
             raise self.err(c, f"{c.name} returns {len(fn.outs)} values, {want} are assigned")
-        fop = self.function_op(info)
+        if info.site is not None:
+            fop = self.in_library(info, c, lambda: self.function_op(info))
+        else:
+            fop = self.function_op(info)
         operands: list[SSAValue] = []
         for p in fn.params:
             if p.name in bound:
                 v = self.expr(bound[p.name])
             elif p.default is not None:
-                saved = (self.cur_file,)
-                self.cur_file = info.file
-                try:
-                    v = self.expr(p.default)
-                finally:
-                    (self.cur_file,) = saved
+                if info.site is not None:
+                    v = self.in_library(info, c, lambda p=p: self.expr(p.default))
+                else:
+                    saved = (self.cur_file,)
+                    self.cur_file = info.file
+                    try:
+                        v = self.expr(p.default)
+                    finally:
+                        (self.cur_file,) = saved
             else:
                 raise self.err(c, f"{c.name}: missing argument '{p.name}'")
             k = _DECL_KIND[p.type]
+            if v.kind in _TEXT_KINDS and not picked_at_run_time(v):
+                want = {"int": "an integer", "double": "a double", "boolean": "a boolean"}
+                raise self.err(
+                    c,
+                    f"{c.name}: argument '{p.name}' must be {want.get(p.type, 'a matrix')}, "
+                    "got a string",
+                )
             if (k == "matrix") != (v.kind == "matrix"):
                 have = "a matrix" if v.kind == "matrix" else "a scalar"
                 raise self.err(
@@ -1567,21 +1680,17 @@ class Translator:
         ins = [self.type_of(_DECL_KIND[p.type]) for p in fn.params]
         outs = [self.type_of(_DECL_KIND[o.type]) for o in fn.outs]
         fop = func.FuncOp(info.symbol, (ins, outs))
-        fop.location = FileLineColLoc(StringAttr(info.file), IntAttr(fn.line), IntAttr(fn.col))
+        at = FileLineColLoc(StringAttr(info.file), IntAttr(fn.line), IntAttr(fn.col))
+        fop.location = at if info.site is None else CallSiteLoc(at, info.site)
         info.op = fop
         self.module.body.blocks.first.add_op(fop)  # type: ignore[union-attr]
-        saved = (
-            self.block,
-            self.env,
-            self.cur_file,
-            self.live_after,
-            getattr(self, "_ns_prefix", ""),
-        )
+        saved = self._SCOPE, [getattr(self, a) for a in self._SCOPE]
         try:
             block = fop.body.blocks.first
             assert block is not None
             self.block, self.cur_file, self.live_after = block, info.file, set()
             self._ns_prefix = (info.namespaces or {}).get("", "")
+            self._site = info.site
             self.env = {}
             for p, a in zip(fn.params, block.args, strict=True):
                 a.name_hint = p.name if p.name.isidentifier() else None
@@ -1620,8 +1729,12 @@ class Translator:
                 rets.append(self.materialize(self.coerce(held, _DECL_KIND[o.type], o), o).ssa)
             self.emit(func.ReturnOp(*rets), fn)
         finally:
-            self.block, self.env, self.cur_file, self.live_after, self._ns_prefix = saved
+            for a, v in zip(*saved, strict=True):
+                setattr(self, a, v)
         return fop
+
+    _SCOPE = ("block", "env", "cur_file", "live_after", "_ns_prefix", "_site")
+    """What translating a function's body changes (restored after it)."""
 
 
 def left_indexed(stmts: Sequence[Any]) -> set[str]:
