@@ -56,8 +56,7 @@ NOT_YET = {
     "decompress", "rowCumsum",
     # SystemDS's builtins written in DML (scripts/builtin) that the library (lib/*.dml)
     # does not have yet
-    "msvm", "msvmPredict", "multiLogReg",
-    "multiLogRegPredict", "kmeans", "kmeansPredict", "pca", "pcaTransform",
+    "msvm", "msvmPredict", "kmeans", "kmeansPredict", "pca", "pcaTransform",
     "split", "naiveBayes",
     "naiveBayesPredict", "outlier", "glm", "glmPredict", "steplm", "cvlm",
     "gridSearch", "imputeByMedian", "dbscan", "decisionTree",
