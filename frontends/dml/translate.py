@@ -56,10 +56,8 @@ NOT_YET = {
     "decompress", "rowCumsum",
     # SystemDS's builtins written in DML (scripts/builtin) that the library (lib/*.dml)
     # does not have yet
-    "msvm", "msvmPredict", "kmeans", "kmeansPredict", "pca", "pcaTransform",
-    "split", "naiveBayes",
-    "naiveBayesPredict", "outlier", "glm", "glmPredict", "steplm", "cvlm",
-    "gridSearch", "imputeByMedian", "dbscan", "decisionTree",
+    "kmeans", "pca", "pcaTransform", "split", "glm", "glmPredict", "steplm", "cvlm",
+    "gridSearch", "dbscan", "decisionTree",
     "randomForest", "xgboost", "arima", "pageRank", "alsCG", "als", "gmm", "hyperband",
     "img_brightness", "knn", "lasso", "mice", "smote", "tomeklink", "vectorToCsv",
 }  # fmt: skip

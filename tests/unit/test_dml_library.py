@@ -122,6 +122,16 @@ def test_call_errors_at_the_call(call: str, message: str, level: str) -> None:
             "1.0, min(Y) is 0.0",
             "metrics.dml:",
         ),
+        (
+            "[Y, c] = naiveBayes(D=X, C=y / 2 + 1)",
+            "t.dml:3:10: error: stop: naiveBayes: labels must be integers",
+            "bayes.dml:",
+        ),
+        (
+            "Y = msvm(X=X, Y=y - 1)",
+            "t.dml:3:5: error: stop: msvm: labels must not be negative, min(Y) is -1.0",
+            "svm.dml:",
+        ),
         # an op of the library that fails on the user's data
         (
             "Y = lmPredict(X=X, B=y[1:1, ])",
@@ -248,5 +258,8 @@ def test_the_library_ships_with_the_package() -> None:
     for name in ["toOneHot", "scale", "scaleApply", "normalize", "normalizeApply", "mse",
                  "lm", "lmDS", "lmCG", "lmPredict", "l2svm", "l2svmPredict", "winsorize",
                  "winsorizeApply", "imputeByMean", "imputeByMeanApply", "confusionMatrix",
-                 "dist", "softmax", "multiLogReg", "multiLogRegPredict"]:  # fmt: skip
+                 "dist", "softmax", "multiLogReg", "multiLogRegPredict", "msvm",
+                 "msvmPredict", "kmeansPredict", "naiveBayes", "naiveBayesPredict",
+                 "imputeByMedian", "imputeByMedianApply", "imputeByMode",
+                 "imputeByModeApply", "outlier"]:  # fmt: skip
         assert name in index and name not in T.NOT_YET
