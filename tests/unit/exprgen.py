@@ -21,7 +21,9 @@ from rewrite_cases import V
 
 ELEMENTWISE = ("add", "sub", "mul", "div", "min", "max", "eq", "ne", "lt", "le", "gt", "ge")
 LOGICAL = ("and", "or")
-UNARY = ("neg", "abs", "sign", "round", "floor", "ceil", "exp", "sigmoid", "not", "sqrt")
+UNARY = ("neg", "abs", "sign", "round", "floor", "ceil", "exp", "sigmoid", "not", "sqrt",
+         "sin", "cos", "tan", "isnan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+         "isinf")  # fmt: skip
 REDUCE = ("sum", "sumsq", "mean", "min", "max")
 SCALARS = (0.0, 1.0, -1.0, 2.0, 0.5, 3.0)
 

@@ -170,13 +170,15 @@ def ffmt(x: float) -> str:
 BINARY = ("add", "sub", "mul", "div", "pow", "min", "max", "mod",
           "eq", "ne", "lt", "le", "gt", "ge", "and", "or")  # fmt: skip
 UNARY = ("neg", "exp", "log", "sqrt", "abs", "sign", "round", "floor", "ceil",
-         "sigmoid", "not")  # fmt: skip
+         "sigmoid", "not", "sin", "cos", "tan", "isnan", "asin", "acos", "atan", "sinh",
+         "cosh", "tanh", "isinf")  # fmt: skip
 REDUCE_KINDS = ("sum", "mean", "min", "max", "sumsq", "argmin", "argmax")
 SCALARS = (0.0, 1.0, 2.0, -1.5, 0.5, 3.0, -2.0, 0.25)
 
 # Finiteness of results (values stay small, so nothing overflows but exp).
-ALWAYS_FINITE = {"eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "rand", "seq", "constant"}
-MAYBE_NONFINITE = {"div", "pow", "mod", "exp", "log", "sqrt"}
+ALWAYS_FINITE = {"eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "rand", "seq", "constant",
+                 "isnan", "isinf"}  # fmt: skip
+MAYBE_NONFINITE = {"div", "pow", "mod", "exp", "log", "sqrt", "asin", "acos", "sinh", "cosh"}
 
 
 def reduce_finite(x: Mat, kind: str, axis: str) -> bool:
