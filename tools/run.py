@@ -78,8 +78,19 @@ class _ArgParser(argparse.ArgumentParser):
 
 
 def build_arg_parser() -> argparse.ArgumentParser:
-    p = _ArgParser(prog="amls-run", description="Compile and run a matrix-dialect program.")
-    p.add_argument("input_file", help="the .mlir program")
+    p = _ArgParser(
+        prog="amls-run",
+        description="Compile and run a program: a matrix-dialect .mlir file or a DML script.",
+        epilog="A .dml script takes its $-parameters as SystemDS does, after the other\n"
+        "options: -args V1 V2 ... ($1, $2, ...) or -nvargs NAME=VALUE ... ($NAME).\n"
+        "--arg binds the parameters of an .mlir program's entry function.\n\n"
+        "examples:\n"
+        "  amls-run examples/lm_cg.mlir --stats\n"
+        "  amls-run prog.mlir --arg X=X.npy --arg lambda=0.1 --explain\n"
+        "  amls-run lm.dml -nvargs X=X.csv y=y.csv B=B.csv",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("input_file", help="the program: .mlir, or .dml (DML, SystemDS's language)")
     p.add_argument("--entry", default="main", help="function to run (default: main)")
     p.add_argument(
         "--arg",

@@ -94,6 +94,12 @@
 // DECL-NOT:  internal error
 // DECL-NOT:  result_0
 
+// --help says how a DML script gets its $-parameters (SystemDS's -args / -nvargs).
+// RUN: amls-run --help | filecheck %s --check-prefix=HELP
+// HELP: Compile and run a program: a matrix-dialect .mlir file or a DML script.
+// HELP: options: -args V1 V2 ... ($1, $2, ...) or -nvargs NAME=VALUE ... ($NAME).
+// HELP: amls-run lm.dml -nvargs X=X.csv y=y.csv B=B.csv
+
 // RUN: not amls-run %s --frobnicate 2>&1 | filecheck %s --check-prefix=FLAG
 // FLAG:      usage: amls-run
 // FLAG:      amls-run: error: unrecognized arguments: --frobnicate
