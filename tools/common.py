@@ -245,11 +245,23 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
         exponent = exponent_without_point(text, e.span.start)
         if exponent is not None:  # `1e-300`: MLIR's lexer reads 1, then an op named `e`
             e.msg = f"a float literal needs a '.' before its exponent: write {exponent}"
+        elif e.msg.strip() == "in block definition":  # xDSL: not an op, so a block label?
+            e.msg = not_an_operation(text, e.span.start, e.span.end)
         elif re.match(r"(Operation \S+|dialect \S+|'\S+') is not registered$", e.msg):
             e.msg += " (if a plugin defines it, load it with --load-plugin MODULE)"
         raise UserError(format_parse_error(e)) from e
     except VerifyException as e:  # an attribute or type that does not verify
         raise UserError(f"{name}: error: {e}") from e
+
+
+def not_an_operation(text: str, start: int, end: int) -> str:
+    """Where the parser wanted the next operation (or a region's `}`) and found other text:
+    most often the rest of the previous op, as `: T -> R` written without `(T)`."""
+    got = text[start:end] or text[start : start + 1]
+    msg = f"expected an operation or '}}', got '{got}'"
+    if got == "->":
+        msg += " (a function type's inputs are in parentheses: `: (T1, T2) -> R`)"
+    return msg
 
 
 def exponent_without_point(text: str, at: int) -> str | None:
