@@ -247,11 +247,32 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
             e.msg = f"a float literal needs a '.' before its exponent: write {exponent}"
         elif e.msg.strip() == "in block definition":  # xDSL: not an op, so a block label?
             e.msg = not_an_operation(text, e.span.start, e.span.end)
-        elif re.match(r"(Operation \S+|dialect \S+|'\S+') is not registered$", e.msg):
-            e.msg += " (if a plugin defines it, load it with --load-plugin MODULE)"
+        elif m := re.match(r"(?:Operation (\S+)|dialect \S+|'(\S+)') is not registered$", e.msg):
+            close = _close_names(ctx, m.group(1), op=True) + _close_names(ctx, m.group(2))
+            plugin = " (if a plugin defines it, load it with --load-plugin MODULE)"
+            e.msg += f" (did you mean {' or '.join(close)}?)" if close else plugin
         raise UserError(format_parse_error(e)) from e
     except VerifyException as e:  # an attribute or type that does not verify
         raise UserError(f"{name}: error: {e}") from e
+
+
+def _close_names(ctx: Context, name: str | None, op: bool = False) -> list[str]:
+    """Names of the same dialect's ops (or types and attributes) close to a misspelt one:
+    near in spelling after the dialect's prefix, or one a prefix of the other (mat,
+    matrix)."""
+    import difflib
+
+    if not name or "." not in name:
+        return []
+    dialect, _, short = name.partition(".")
+    classes = (*ctx.loaded_ops,) if op else (*ctx.loaded_types, *ctx.loaded_attrs)
+    known = sorted({c.name.partition(".")[2] for c in classes if c.name.startswith(dialect + ".")})
+    close = difflib.get_close_matches(short, known, n=2, cutoff=0.8)
+    if len(short) >= 3:
+        close += [
+            k for k in known if k not in close and (short.startswith(k) or k.startswith(short))
+        ]
+    return [f"{dialect}.{k}" for k in close[:2]]
 
 
 def not_an_operation(text: str, start: int, end: int) -> str:
