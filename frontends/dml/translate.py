@@ -49,14 +49,14 @@ from amls.passes.sizes.callgraph import CallGraph
 ANY = mx.MatrixType(None, None)
 
 NOT_YET = {
-    "is.na", "is.infinite", "asin", "acos", "atan", "sinh", "cosh", "tanh", "cor",
+    "is.na", "is.infinite", "asin", "acos", "atan", "sinh", "cosh", "tanh",
     "cumsumprod", "eigen", "svd", "lu", "qr", "cholesky", "aggregate", "time", "sample",
     "bitwAnd", "bitwOr", "bitwXor", "interQuantile", "isNA", "isInf", "isNaN",
     "interQuartileMean", "bitwShiftL", "bitwShiftR", "exists", "ppred", "unique", "compress",
     "decompress", "rowCumsum",
     # SystemDS's builtins written in DML (scripts/builtin) that the library (lib/*.dml)
     # does not have yet
-    "kmeans", "pca", "pcaTransform", "split", "glm", "glmPredict", "steplm", "cvlm",
+    "kmeans", "pca", "split", "glm", "glmPredict", "steplm", "cvlm",
     "gridSearch", "dbscan", "decisionTree",
     "randomForest", "xgboost", "arima", "pageRank", "alsCG", "als", "gmm", "hyperband",
     "img_brightness", "knn", "lasso", "mice", "smote", "tomeklink", "vectorToCsv",
@@ -316,6 +316,8 @@ class FuncInfo:
     symbol: str
     op: func.FuncOp | None = None
     namespaces: dict[str, str] | None = None
+    strings: dict[str, str] | None = None
+    """The values of its string parameters (constants in its body), one function each."""
     site: Attribute | None = None
     """A library function's: the user's call it serves, `loc("lm"("x.dml":3:5))`; each
     of its ops is located `callsite(<its library line> at <that call>)`."""
@@ -362,6 +364,7 @@ class Translator:
         self.library: dict[tuple[str, str], FuncInfo] = {}
         """Library functions translated, by (name, the user's call site they serve)."""
         self._site: Attribute | None = None
+        self._with_strings: dict[tuple[str, Any], FuncInfo] = {}
         """While translating a library function: the user's call it serves."""
         self._ns_prefix = ""
 
@@ -1548,12 +1551,7 @@ class Translator:
         info = self.library.get(key)
         if info is None:
             node = library_functions(path)[c.name]
-            taken = {i.symbol for i in [*self.functions.values(), *self.library.values()]}
-            symbol, n = c.name, 1
-            while symbol in taken:
-                n += 1
-                symbol = f"{c.name}_{n}"
-            info = FuncInfo(node, str(path), symbol, site=site)
+            info = FuncInfo(node, str(path), self.fresh_symbol(c.name), site=site)
             self.library[key] = info
         return info
 
@@ -1622,10 +1620,10 @@ class Translator:
         if want > len(fn.outs):
             raise self.err(c, f"{c.name} returns {len(fn.outs)} values, {want} are assigned")
         if info.site is not None:
-            fop = self.in_library(info, c, lambda: self.function_op(info))
+            self.in_library(info, c, lambda: check_signature(info))
         else:
-            fop = self.function_op(info)
-        operands: list[SSAValue] = []
+            check_signature(info)
+        values: dict[str, Val] = {}
         for p in fn.params:
             if p.name in bound:
                 v = self.expr(bound[p.name])
@@ -1641,7 +1639,16 @@ class Translator:
                         (self.cur_file,) = saved
             else:
                 raise self.err(c, f"{c.name}: missing argument '{p.name}'")
-            k = _DECL_KIND[p.type]
+            values[p.name] = v
+            if p.type == "string":
+                if v.kind != "str":
+                    raise self.err(
+                        c,
+                        f"{c.name}: argument '{p.name}' must be a string known when the "
+                        "script is translated (amls keeps strings as compile-time values)",
+                    )
+                continue
+            k = _DECL_KIND.get(p.type, "matrix")
             if v.kind in _TEXT_KINDS and not picked_at_run_time(v):
                 want = {"int": "an integer", "double": "a double", "boolean": "a boolean"}
                 raise self.err(
@@ -1656,25 +1663,50 @@ class Translator:
                     f"{c.name}: argument '{p.name}' must be "
                     f"{'a matrix' if k == 'matrix' else 'a scalar'}, got {have}",
                 )
-            operands.append(self.materialize(self.coerce(v, k, c), c).ssa)  # type: ignore[arg-type]
+        texts = tuple((p.name, values[p.name].const) for p in fn.params if p.type == "string")
+        if texts:  # one function per set of string arguments: they are constants in it
+            info = self.with_strings(info, texts)
+        if info.site is not None:
+            fop = self.in_library(info, c, lambda: self.function_op(info))
+        else:
+            fop = self.function_op(info)
+        operands: list[SSAValue] = []
+        for p in fn.params:
+            if p.type != "string":
+                v = self.coerce(values[p.name], _DECL_KIND.get(p.type, "matrix"), c)
+                operands.append(self.materialize(v, c).ssa)  # type: ignore[arg-type]
         types = [self.type_of(_DECL_KIND[o.type]) for o in fn.outs]
         op = self.emit(func.CallOp(fop.sym_name.data, operands, types), c)
         return [Val(_DECL_KIND[o.type], r) for o, r in zip(fn.outs, op.results, strict=True)]
+
+    def with_strings(self, info: FuncInfo, texts: tuple[tuple[str, str], ...]) -> FuncInfo:
+        """The function `info` for these values of its string parameters."""
+        key = (info.symbol, texts)
+        out = self._with_strings.get(key)
+        if out is None:  # (the first takes the function's own symbol, which nothing uses)
+            first = all(k[0] != info.symbol for k in self._with_strings)
+            symbol = info.symbol if first else self.fresh_symbol(info.symbol)
+            out = replace(info, symbol=symbol, op=None)
+            out.strings = dict(texts)
+            self._with_strings[key] = out
+        return out
+
+    def fresh_symbol(self, base: str) -> str:
+        taken = {i.symbol for i in [*self.functions.values(), *self.library.values()]}
+        taken |= {i.symbol for i in self._with_strings.values()}
+        symbol, n = base, 1
+        while symbol in taken:
+            n += 1
+            symbol = f"{base}_{n}"
+        return symbol
 
     def function_op(self, info: FuncInfo) -> func.FuncOp:
         if info.op is not None:
             return info.op
         fn = info.node
-        for p in [*fn.params, *fn.outs]:
-            if p.type in UNSUPPORTED_TYPES:
-                raise DMLError(
-                    info.file, p.line, p.col, f"{UNSUPPORTED_TYPES[p.type]} are not supported"
-                )
-            if p.type not in _DECL_KIND:
-                raise DMLError(
-                    info.file, p.line, p.col, f"{p.type} parameters are not supported yet"
-                )
-        ins = [self.type_of(_DECL_KIND[p.type]) for p in fn.params]
+        check_signature(info)
+        params = [p for p in fn.params if p.type != "string"]
+        ins = [self.type_of(_DECL_KIND[p.type]) for p in params]
         outs = [self.type_of(_DECL_KIND[o.type]) for o in fn.outs]
         fop = func.FuncOp(info.symbol, (ins, outs))
         at = FileLineColLoc(StringAttr(info.file), IntAttr(fn.line), IntAttr(fn.col))
@@ -1688,8 +1720,8 @@ class Translator:
             self.block, self.cur_file, self.live_after = block, info.file, set()
             self._ns_prefix = (info.namespaces or {}).get("", "")
             self._site = info.site
-            self.env = {}
-            for p, a in zip(fn.params, block.args, strict=True):
+            self.env = {n: Val("str", None, v) for n, v in (info.strings or {}).items()}
+            for p, a in zip(params, block.args, strict=True):
                 a.name_hint = p.name if p.name.isidentifier() else None
                 self.env[p.name] = Val(_DECL_KIND[p.type], a)
             self.stmts(fn.body, {o.name for o in fn.outs})
@@ -1732,6 +1764,18 @@ class Translator:
 
     _SCOPE = ("block", "env", "cur_file", "live_after", "_ns_prefix", "_site")
     """What translating a function's body changes (restored after it)."""
+
+
+def check_signature(info: FuncInfo) -> None:
+    """A located error for a parameter or result of a type amls does not take."""
+    fn = info.node
+    for p, what in [*((p, "parameters") for p in fn.params), *((o, "results") for o in fn.outs)]:
+        if p.type in UNSUPPORTED_TYPES:
+            raise DMLError(
+                info.file, p.line, p.col, f"{UNSUPPORTED_TYPES[p.type]} are not supported"
+            )
+        if p.type not in _DECL_KIND and (p.type, what) != ("string", "parameters"):
+            raise DMLError(info.file, p.line, p.col, f"{p.type} {what} are not supported yet")
 
 
 def left_indexed(stmts: Sequence[Any]) -> set[str]:

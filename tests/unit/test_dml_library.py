@@ -87,6 +87,11 @@ XY = 'X = matrix("1 2 3 4 5 7 2 2 0 1", rows=5, cols=2)\ny = matrix("1 3 4 2 0",
         ("Y = dist(3)", "t.dml:3:5: error: dist: argument 'X' must be a matrix, got a scalar"),
         ("[A, B, C, D] = scale(X)", "t.dml:3:16: error: scale returns 3 values, 4 are assigned"),
         ("Y = lmPredict(X, y, y, 0, FALSE, 1)", "t.dml:3:34: error: lmPredict: too many"),
+        (
+            "Y = logSumExp(X, 1)",
+            "t.dml:3:5: error: logSumExp: argument 'margin' must be a string known when the "
+            "script is translated",
+        ),
         # the library's helpers are not builtins
         ("[A, B, C] = amls_lmSetup(X, 1)", "t.dml:3:13: error: unknown function 'amls_lmSetup'"),
     ],
@@ -131,6 +136,16 @@ def test_call_errors_at_the_call(call: str, message: str, level: str) -> None:
             "Y = msvm(X=X, Y=y - 1)",
             "t.dml:3:5: error: stop: msvm: labels must not be negative, min(Y) is -1.0",
             "svm.dml:",
+        ),
+        (
+            "Y = f1Score(y + 1, y + 1)",
+            "t.dml:3:5: error: stop: f1Score: binary labels only (1 and 2), the largest is 5",
+            "metrics.dml:",
+        ),
+        (
+            'Y = logSumExp(X, "diag")',
+            "t.dml:3:5: error: stop: logSumExp: margin must be rows, cols or none, got diag",
+            "nn.dml:",
         ),
         # an op of the library that fails on the user's data
         (
@@ -261,5 +276,26 @@ def test_the_library_ships_with_the_package() -> None:
                  "dist", "softmax", "multiLogReg", "multiLogRegPredict", "msvm",
                  "msvmPredict", "kmeansPredict", "naiveBayes", "naiveBayesPredict",
                  "imputeByMedian", "imputeByMedianApply", "imputeByMode",
-                 "imputeByModeApply", "outlier"]:  # fmt: skip
+                 "imputeByModeApply", "outlier", "rmse", "nrmse", "mae", "mape", "smape",
+                 "msmape", "psnr", "getAccuracy", "f1Score", "cor", "scaleMinMax",
+                 "pcaTransform", "pcaInverse", "logSumExp"]:  # fmt: skip
         assert name in index and name not in T.NOT_YET
+
+
+@pytest.mark.parametrize("level", ["O0", "O2"])
+def test_string_parameters_are_constants(level: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A function's String parameter (the script's or the library's, logSumExp's margin):
+    one function per set of string arguments, the strings constants in its body."""
+    text = (
+        'f = function(Matrix[Double] X, String how = "sum") return (Double y) {\n'
+        '  if (how == "sum") { y = sum(X) } else { y = max(X) }\n'
+        "}\n"
+        'X = matrix("1 2 3 4", rows=2, cols=2)\n'
+        'print(f(X) + " " + f(X, "max") + " " + f(X=X, how="sum"))\n'
+        'print(as.scalar(logSumExp(X, "none")) - log(sum(exp(X))))\n'
+        'print(sum(abs(logSumExp(M=X, margin="rows") - log(rowSums(exp(X))))) < 1e-12)\n'
+    )
+    assert run(text, capsys, level).splitlines() == ["10.0 4.0 10.0", "0.0", "TRUE"]
+    module = import_dml(text, "t.dml")
+    names = [op.sym_name.data for op in module.ops if hasattr(op, "sym_name")]
+    assert names == ["main", "f", "f_2", "logSumExp", "logSumExp_2"]
