@@ -66,6 +66,10 @@ CASES: dict[str, dict[str, str]] = {
     "logreg": {"X": "@X", "y": "@y01"},
     "kmeans": {"X": "@Xkm"},
     "pagerank": {"A": "@A"},
+    # SystemDS's DML-bodied builtins as users call them (amls: frontends/dml/lib)
+    "lm_builtin": {"X": "@X", "y": "@y"},
+    "l2svm_builtin": {"X": "@X", "Y": "@Y"},
+    "multilogreg_builtin": {"X": "@X", "y": "@y01"},
 }
 SDS_STATS = {
     "elapsed": re.compile(r"^Total elapsed time:\s+([\d.]+) sec", re.M),
