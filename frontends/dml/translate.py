@@ -54,9 +54,9 @@ NOT_YET = {
     "bitwShiftR", "exists", "ppred", "unique", "compress", "decompress", "rowCumsum",
     # SystemDS's builtins written in DML (scripts/builtin) that the library (lib/*.dml)
     # does not have yet
-    "kmeans", "pca", "split", "glm", "glmPredict", "steplm", "cvlm",
+    "kmeans", "pca", "split", "glm", "glmPredict", "steplm",
     "gridSearch", "dbscan", "decisionTree",
-    "randomForest", "xgboost", "arima", "pageRank", "alsCG", "als", "gmm", "hyperband",
+    "randomForest", "xgboost", "arima", "alsCG", "als", "gmm", "hyperband",
     "img_brightness", "knn", "lasso", "mice", "smote", "tomeklink", "vectorToCsv",
 }  # fmt: skip
 UNSUPPORTED_TYPES = {"frame": "frames", "list": "lists", "tensor": "tensors"}

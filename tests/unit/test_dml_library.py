@@ -147,6 +147,12 @@ def test_call_errors_at_the_call(call: str, message: str, level: str) -> None:
             "t.dml:3:5: error: stop: logSumExp: margin must be rows, cols or none, got diag",
             "nn.dml:",
         ),
+        (
+            "Y = pageRank(G=X %*% t(X), seed=3)",
+            "t.dml:3:5: error: stop: pageRank: a seeded random start vector is not supported "
+            "(seed 3): pass the start vector p",
+            "graph.dml:",
+        ),
         # an op of the library that fails on the user's data
         (
             "Y = lmPredict(X=X, B=y[1:1, ])",
@@ -278,7 +284,8 @@ def test_the_library_ships_with_the_package() -> None:
                  "imputeByMedian", "imputeByMedianApply", "imputeByMode",
                  "imputeByModeApply", "outlier", "rmse", "nrmse", "mae", "mape", "smape",
                  "msmape", "psnr", "getAccuracy", "f1Score", "cor", "scaleMinMax",
-                 "pcaTransform", "pcaInverse", "logSumExp"]:  # fmt: skip
+                 "pcaTransform", "pcaInverse", "logSumExp", "pageRank", "cvlm",
+                 "scaleRobust", "scaleRobustApply"]:  # fmt: skip
         assert name in index and name not in T.NOT_YET
     from amls.frontends.dml.builtins import BUILTINS
 
@@ -303,3 +310,15 @@ def test_string_parameters_are_constants(level: str, capsys: pytest.CaptureFixtu
     module = import_dml(text, "t.dml")
     names = [op.sym_name.data for op in module.ops if hasattr(op, "sym_name")]
     assert names == ["main", "f", "f_2", "logSumExp", "logSumExp_2"]
+
+
+@pytest.mark.parametrize("level", ["O0", "O2"])
+def test_page_rank_default_start(level: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """pageRank's default start vector is rand's (unseeded): the ranks of a symmetric
+    graph are the same from any start."""
+    text = (
+        "G = matrix(0.5, rows=3, cols=3) * (1 - diag(matrix(1, rows=3, cols=1)))\n"
+        "p = pageRank(G=G, max_iter=60)\n"
+        "print(abs(as.scalar(p[1, 1]) - as.scalar(p[3, 1])) < 1e-9)\n"
+    )
+    assert run(text, capsys, level).splitlines() == ["TRUE"]
