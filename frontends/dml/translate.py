@@ -362,8 +362,9 @@ class Translator:
         self.library: dict[tuple[str, str], FuncInfo] = {}
         """Library functions translated, by (name, the user's call site they serve)."""
         self._site: Attribute | None = None
-        self._with_strings: dict[tuple[str, Any], FuncInfo] = {}
         """While translating a library function: the user's call it serves."""
+        self._with_strings: dict[tuple[str, Any], FuncInfo] = {}
+        """Functions with String parameters, by (symbol, the strings' values)."""
         self._ns_prefix = ""
 
     # -- errors and locations ------------------------------------------------
@@ -1648,10 +1649,10 @@ class Translator:
                 continue
             k = _DECL_KIND.get(p.type, "matrix")
             if v.kind in _TEXT_KINDS and not picked_at_run_time(v):
-                want = {"int": "an integer", "double": "a double", "boolean": "a boolean"}
+                needed = {"int": "an integer", "double": "a double", "boolean": "a boolean"}
                 raise self.err(
                     c,
-                    f"{c.name}: argument '{p.name}' must be {want.get(p.type, 'a matrix')}, "
+                    f"{c.name}: argument '{p.name}' must be {needed.get(p.type, 'a matrix')}, "
                     "got a string",
                 )
             if (k == "matrix") != (v.kind == "matrix"):

@@ -81,6 +81,10 @@ XY = 'X = matrix("1 2 3 4 5 7 2 2 0 1", rows=5, cols=2)\ny = matrix("1 3 4 2 0",
         # as SystemDS 3.4: winsorize's verbose has no default
         ("Y = winsorize(X=X)", "t.dml:3:5: error: winsorize: missing argument 'verbose'"),
         (
+            "Y = outlierByIQR(X=X)",
+            "t.dml:3:5: error: outlierByIQR: missing argument 'max_iterations'",
+        ),
+        (
             'Y = toOneHot(y, "4")',
             "t.dml:3:5: error: toOneHot: argument 'numClasses' must be an integer, got a string",
         ),
@@ -152,6 +156,16 @@ def test_call_errors_at_the_call(call: str, message: str, level: str) -> None:
             "t.dml:3:5: error: stop: pageRank: a seeded random start vector is not supported "
             "(seed 3): pass the start vector p",
             "graph.dml:",
+        ),
+        (
+            "Y = outlierBySd(X=X, k=0.5, max_iterations=1)",
+            "t.dml:3:5: error: stop: outlierBySd: k must be from 1 to 10, got 0.5",
+            "clean.dml:",
+        ),
+        (
+            "Y = outlierByIQR(X=rbind(X, X * 9), k=0.1, repairMethod=3, max_iterations=1)",
+            "t.dml:3:5: error: stop: outlierByIQR: repairMethod must be 0, 1 or 2, got 3",
+            "clean.dml:",
         ),
         # an op of the library that fails on the user's data
         (
@@ -285,7 +299,8 @@ def test_the_library_ships_with_the_package() -> None:
                  "imputeByModeApply", "outlier", "rmse", "nrmse", "mae", "mape", "smape",
                  "msmape", "psnr", "getAccuracy", "f1Score", "cor", "scaleMinMax",
                  "pcaTransform", "pcaInverse", "logSumExp", "pageRank", "cvlm",
-                 "scaleRobust", "scaleRobustApply"]:  # fmt: skip
+                 "scaleRobust", "scaleRobustApply", "outlierByIQR", "outlierByIQRApply",
+                 "outlierBySd", "outlierBySdApply"]:  # fmt: skip
         assert name in index and name not in T.NOT_YET
     from amls.frontends.dml.builtins import BUILTINS
 
