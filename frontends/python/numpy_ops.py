@@ -209,11 +209,26 @@ def _binary(op: str) -> Handler:
     return h
 
 
+def _logical_xor(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+    """np.logical_xor: truthy (non-zero, NaN too) on one side only."""
+    if len(args) != 2 or kw:
+        raise tr.err(node, "np.logical_xor takes two arguments")
+    x, y = (tr.compare("!=", v, const(0.0), node) if v.is_mat else tr.to_i1(v, node)
+            for v in args)  # fmt: skip
+    return tr.compare("!=", x, y, node)
+
+
 def _where(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     if len(args) != 3 or kw:
         raise tr.err(node, "np.where takes (condition, x, y) (the one-argument form is not "
                      "supported)")  # fmt: skip
-    c, a, b = args
+    out = _where_value(tr, *args, node)
+    if out.is_mat:  # a choice between boolean arrays (or bools) is a boolean array
+        out.mask = all(v.mask if v.is_mat else v.kind == "i1" for v in args[1:])
+    return out
+
+
+def _where_value(tr: Any, c: Val, a: Val, b: Val, node: ast.Call) -> Val:
     if not c.is_mat:
         if not (a.is_mat or b.is_mat):
             return tr.select(tr.to_i1(c, node), a, b, node)
@@ -769,6 +784,7 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.add, _binary("+")), (np.subtract, _binary("-")), (np.multiply, _binary("*")),
         (np.divide, _binary("/")), (np.true_divide, _binary("/")), (np.power, _binary("**")),
         (np.logical_and, _binary("&")), (np.logical_or, _binary("|")),
+        (np.logical_xor, _logical_xor),
         (np.mod, _binary("%")), (np.remainder, _binary("%")),
         (np.floor_divide, _binary("//")), (np.square, _square),
         (np.asarray, _asarray(False, "np.asarray")), (np.array, _asarray(True, "np.array")),

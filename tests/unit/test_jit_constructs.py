@@ -411,7 +411,20 @@ def bitwise_masks(X, Y, M):
     c = a.copy()
     for _ in range(3):
         c = c ^ b
-    return m * 1.0, s * 1.0, t * 1.0, c * 1.0, a & True, ~a.T
+    w = np.where(X.sum() > 0, a, b) & np.where(M, b, a) | np.any(M, axis=1, keepdims=True)
+    x = np.logical_xor(X, Y > 0) & ~np.logical_xor(a, 0.5) | np.isnan(X) | np.isinf(Y)
+    return (
+        m * 1.0,
+        s * 1.0,
+        t * 1.0,
+        c * 1.0,
+        a & True,
+        ~a.T,
+        w * 1.0,
+        x * 1.0,
+        np.logical_xor(True, 0),
+        np.logical_xor(X.sum(), X.sum()),
+    )
 
 
 def int_bitwise(i, j, b):
