@@ -209,6 +209,17 @@ def _binary(op: str) -> Handler:
     return h
 
 
+def _compare(op: str) -> Handler:
+    """np.greater & co.: the comparison operators as functions."""
+
+    def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+        if len(args) != 2 or kw:
+            raise tr.err(node, "takes two arguments")
+        return tr.compare(op, args[0], args[1], node)
+
+    return h
+
+
 def _logical_xor(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     """np.logical_xor: truthy (non-zero, NaN too) on one side only."""
     if len(args) != 2 or kw:
@@ -785,6 +796,9 @@ def _build() -> dict[int, tuple[Any, Handler]]:
         (np.divide, _binary("/")), (np.true_divide, _binary("/")), (np.power, _binary("**")),
         (np.logical_and, _binary("&")), (np.logical_or, _binary("|")),
         (np.logical_xor, _logical_xor),
+        (np.equal, _compare("==")), (np.not_equal, _compare("!=")),
+        (np.less, _compare("<")), (np.less_equal, _compare("<=")),
+        (np.greater, _compare(">")), (np.greater_equal, _compare(">=")),
         (np.mod, _binary("%")), (np.remainder, _binary("%")),
         (np.floor_divide, _binary("//")), (np.square, _square),
         (np.asarray, _asarray(False, "np.asarray")), (np.array, _asarray(True, "np.array")),

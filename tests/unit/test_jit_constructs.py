@@ -427,6 +427,12 @@ def bitwise_masks(X, Y, M):
     )
 
 
+def comparison_functions(X, Y, v):
+    """np.greater & co., the operators as functions (also with a 1-D row and a scalar)."""
+    m = np.greater(X, Y) & np.less_equal(X, 1.0) | np.not_equal(X, 0)
+    return m * 1.0, np.equal(X, v) * 1.0, np.greater_equal(v, 0.5) * 1.0, np.less(2.0, 3)
+
+
 def int_bitwise(i, j, b):
     """Python's & | ^ ~ on ints are bitwise (on bools, logical)."""
     k = 0
@@ -453,6 +459,7 @@ CASES = [
     (floor_division, (np.where(X > 0, np.inf, X), Y, -np.inf)),
     (compare_masks, (X, Y)),
     (bitwise_masks, (X, Y, X * Y > 0)),
+    (comparison_functions, (X, Y, v)),
     (int_bitwise, (6, 3, True)),
     (int_bitwise, (13, -6, False)),
     (unary, (X,)),
