@@ -167,6 +167,11 @@ def test_call_errors_at_the_call(call: str, message: str, level: str) -> None:
             "t.dml:3:5: error: stop: outlierByIQR: repairMethod must be 0, 1 or 2, got 3",
             "clean.dml:",
         ),
+        (
+            "Y = knnbf(X=X, T=X, k_value=6)",
+            "t.dml:3:5: error: stop: knnbf: cannot pick 6 nearest neighbours from 5 rows",
+            "cluster.dml:",
+        ),
         # an op of the library that fails on the user's data
         (
             "Y = lmPredict(X=X, B=y[1:1, ])",
@@ -300,7 +305,8 @@ def test_the_library_ships_with_the_package() -> None:
                  "msmape", "psnr", "getAccuracy", "f1Score", "cor", "scaleMinMax",
                  "pcaTransform", "pcaInverse", "logSumExp", "pageRank", "cvlm",
                  "scaleRobust", "scaleRobustApply", "outlierByIQR", "outlierByIQRApply",
-                 "outlierBySd", "outlierBySdApply", "steplm", "lmPredictStats"]:  # fmt: skip
+                 "outlierBySd", "outlierBySdApply", "steplm", "lmPredictStats", "knnbf",
+                 "skewness"]:  # fmt: skip
         assert name in index and name not in T.NOT_YET
     from amls.frontends.dml.builtins import BUILTINS
 
