@@ -15,6 +15,7 @@ import numpy as np
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr, StringAttr, f64, i64
 
 from amls.dialects import matrix as mx
+from amls.frontends.python import numpy_composed
 from amls.frontends.python.builder import ANY
 from amls.frontends.python.values import Generator, Val, const, py
 
@@ -22,15 +23,12 @@ Handler = Callable[[Any, list[Val], dict[str, Val], ast.Call], Val]
 _MISSING = object()
 
 NOT_YET = {
-    "np.sort",
-    "np.argsort", "np.median",
-    "np.tanh", "np.isinf", "np.isfinite",
+    "np.sort", "np.argsort", "np.median",
     "np.log1p", "np.expm1", "np.log2", "np.log10", "np.cov",
-    "np.corrcoef", "np.percentile", "np.quantile", "np.any", "np.all", "np.nansum",
+    "np.corrcoef", "np.percentile", "np.quantile",
     "np.linalg.eig", "np.linalg.eigh", "np.linalg.svd", "np.linalg.qr", "np.linalg.cholesky",
     "np.linalg.lstsq", "np.tril", "np.triu", "np.unique", "np.outer.reduce", "np.kron",
-    ".sort", ".argsort", ".any",
-    ".all",
+    ".sort", ".argsort",
 }  # fmt: skip
 """Constructs the matrix dialect has no op for yet: 'not supported yet' (not 'unknown')."""
 
@@ -835,6 +833,7 @@ def _build() -> dict[int, tuple[Any, Handler]]:
     import scipy.special  # a dependency; imported here so `import amls` stays cheap
 
     entries.append((scipy.special.expit, _unary("sigmoid")))
+    entries += numpy_composed.entries(np)
     return {id(obj): (obj, h) for obj, h in entries}
 
 

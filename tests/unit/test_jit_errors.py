@@ -379,7 +379,22 @@ def assigns_past_the_last_column(X):
     return Y
 
 
+def nan_to_num_in_place(X):
+    return np.nan_to_num(X, copy=False)  # <- here
+
+
+def diff_past_the_axes(X):
+    return np.diff(X, axis=2)  # <- here
+
+
+def average_with_row_weights(X):
+    return np.average(X, axis=0, weights=X[:, 0])  # <- here
+
+
 CASES = [
+    (nan_to_num_in_place, (X,), "np.nan_to_num(copy=False) updates in place: not supported"),
+    (diff_past_the_axes, (X,), "np.diff: axis 2 is out of bounds for a 2-D array"),
+    (average_with_row_weights, (X,), "np.average: weights must be an array of a's shape"),
     (indexes_past_the_start, (X,), "index -7 is out of bounds for axis 0 with size 4"),
     (indexes_a_vector_past_the_end, (np.ones(5), 5), "index 5 is out of bounds for axis 0"),
     (indexes_a_vector_past_the_end, (np.ones(5), -6), "index -6 is out of bounds for axis 0"),
