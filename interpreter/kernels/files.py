@@ -343,10 +343,13 @@ def save_matrix(
     mtd: bool = False,
     scalar: str | None = None,
 ) -> None:
-    """Write x to `path` in `fmt` (CSV with round-tripping f64 digits, a header line of
-    column names C1, C2, ... if asked); with `mtd`, SystemDS's metadata file beside it
-    (for a `scalar` of that value type, a 1x1 x, SystemDS's scalar metadata)."""
+    """Write x to `path` in `fmt` (its folder made if missing; CSV with round-tripping f64
+    digits, a header line of column names C1, C2, ... if asked); with `mtd`, SystemDS's
+    metadata file beside it (for a `scalar` of that value type, a 1x1 x, SystemDS's scalar
+    metadata)."""
     try:
+        # A missing folder is made, as SystemDS's write makes it (on HDFS and locally).
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         # Open the file ourselves: np.save and mmwrite would append their extension.
         if scalar is not None and fmt != "npy":  # the value alone, in any text format
             dense = x.toarray() if sp.issparse(x) else np.asarray(x)

@@ -302,6 +302,28 @@ def test_read_write_csv_header_sep_and_mtd(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("level", ["O0", "O2"])
+def test_write_makes_missing_folders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], level: str
+) -> None:
+    """As SystemDS: write() into a folder that does not exist yet makes it (amls failed
+    with 'No such file or directory'); a file where a folder must be is a located error."""
+    script = f"""X = matrix("1 2 3 4", rows=2, cols=2)
+write(X, "{tmp_path}/new/deeper/x.csv", format="csv")
+write(7, "{tmp_path}/new/s")
+print("written")
+"""
+    assert run_dml(script, capsys, level) == "written\n"
+    assert np.loadtxt(tmp_path / "new/deeper/x.csv", delimiter=",").tolist() == [[1, 2], [3, 4]]
+    assert (tmp_path / "new" / "s").read_text() == "7\n"
+    (tmp_path / "file").write_text("")
+    from amls.interpreter.engine import OpFailure
+
+    with pytest.raises(OpFailure) as e:
+        run_dml(f'write(1, "{tmp_path}/file/x")', capsys, level)
+    assert e.value.located().startswith("t.dml:1:1: error: write: cannot write"), e.value
+
+
+@pytest.mark.parametrize("level", ["O0", "O2"])
 def test_write_defaults_to_text_and_booleans_are_true_false(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], level: str
 ) -> None:
