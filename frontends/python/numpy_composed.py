@@ -1,6 +1,7 @@
 """NumPy functions @amls.jit builds from other matrix ops, each as NumPy defines it:
 np.reciprocal, isclose, allclose, nan_to_num, diff, ptp, average, fmax, fmin, trunc, fix,
-nansum, nanmean, float_power, exp2, inner and vdot. Registered in numpy_ops' table.
+nansum, nanmean, float_power, exp2, inner, vdot, triu and tril. Registered in numpy_ops'
+table.
 
 They are exact where NumPy's own definition is the composition (reciprocal is 1 / x,
 isclose is its formula with infinities compared by ==, fmax is maximum with NaN passed
@@ -15,7 +16,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from xdsl.dialects.builtin import StringAttr
+
+from amls.dialects import matrix as mx
 from amls.frontends.python import indexing
+from amls.frontends.python.builder import ANY
 from amls.frontends.python.values import Val, const, py
 
 Handler = Callable[[Any, list[Val], dict[str, Val], ast.Call], Val]
@@ -217,6 +222,39 @@ def _vdot(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
     return tr.matmul(flat[0], flat[1], node)
 
 
+def _counting(tr: Any, n: Val, node: ast.AST) -> Any:
+    """The column 0, 1, ..., n - 1 (a cumsum of ones, minus one: empty where n is 0)."""
+    one = tr.materialize(const(1.0), node)
+    ones = tr.mop(mx.FillOp, [one, tr.materialize(n, node), tr.materialize(const(1), node)],
+                  node)  # fmt: skip
+    total = tr.mop(mx.CumAggOp, [ones], node, ANY, {"kind": StringAttr("sum")})
+    return tr.mop(mx.SubOp, [total, one], node)
+
+
+def _triangle(upper: bool) -> Handler:
+    """np.triu / np.tril: m where j - i >= k (triu) or j - i <= k (tril), 0 elsewhere
+    (NaN too, as NumPy's where)."""
+    name = "np.triu" if upper else "np.tril"
+
+    def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
+        m, k = _args(tr, args, kw, node, name, ("m", "k"), 1)
+        m = _ops()._mat(tr, m, node, name)  # noqa: SLF001
+        if m.ndim != 2 or m.sparse:
+            raise tr.err(node, f"{name} of a 1-D or scipy.sparse array is not supported")
+        k = const(0) if k is None else k
+        if not k.scalar or k.kind == "f64":
+            raise tr.err(node, f"{name}: k must be an int, got {k.describe()}")
+        rows = _counting(tr, tr.nrow(m, node), node)  # i + k against j
+        shifted = tr.mop(mx.AddOp, [rows, tr.materialize(tr.to_f64(k, node), node)], node)
+        cols = tr.mop(mx.TransposeOp, [_counting(tr, tr.ncol(m, node), node)], node)
+        keep = tr.mop(mx.OuterOp, [shifted, cols], node, ANY,
+                      {"op": StringAttr("le" if upper else "ge")})  # fmt: skip
+        zero = tr.materialize(const(0.0), node)
+        return tr.mat(tr.mop(mx.SelectOp, [keep, m.ssa, zero], node), m, mask=m.mask)
+
+    return h
+
+
 def entries(np: Any) -> list[tuple[Any, Handler]]:
     return [
         (np.reciprocal, _reciprocal), (np.isclose, _isclose), (np.allclose, _allclose),
@@ -225,4 +263,5 @@ def entries(np: Any) -> list[tuple[Any, Handler]]:
         (np.trunc, _trunc), (np.fix, _trunc), (np.nansum, _nan_reduction("sum")),
         (np.nanmean, _nan_reduction("mean")), (np.float_power, _float_power),
         (np.exp2, _exp2), (np.inner, _inner), (np.vdot, _vdot),
+        (np.triu, _triangle(True)), (np.tril, _triangle(False)),
     ]  # fmt: skip

@@ -27,7 +27,7 @@ NOT_YET = {
     "np.log1p", "np.expm1", "np.log2", "np.log10", "np.cov",
     "np.corrcoef", "np.percentile", "np.quantile",
     "np.linalg.eig", "np.linalg.eigh", "np.linalg.svd", "np.linalg.qr", "np.linalg.cholesky",
-    "np.linalg.lstsq", "np.tril", "np.triu", "np.unique", "np.outer.reduce", "np.kron",
+    "np.linalg.lstsq", "np.unique", "np.outer.reduce", "np.kron",
     ".sort", ".argsort",
 }  # fmt: skip
 """Constructs the matrix dialect has no op for yet: 'not supported yet' (not 'unknown')."""

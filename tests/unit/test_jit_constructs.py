@@ -448,6 +448,11 @@ def composed_functions(X, Y, v, s):
     )  # fmt: skip
 
 
+def triangles(X, k):
+    """np.triu / np.tril (NaN off the triangle becomes 0, as NumPy's)."""
+    return np.triu(X), np.tril(X), np.triu(X, 1), np.tril(X, -1), np.triu(X, k), np.tril(X.T, k)
+
+
 def int_bitwise(i, j, b):
     """Python's & | ^ ~ on ints are bitwise (on bools, logical)."""
     k = 0
@@ -475,6 +480,10 @@ CASES = [
     (compare_masks, (X, Y)),
     (bitwise_masks, (X, Y, X * Y > 0)),
     (comparison_functions, (X, Y, v)),
+    (triangles, (X, 2)),
+    (triangles, (np.where(X > 1, np.nan, X), -3)),
+    (triangles, (np.ones((1, 1)), 0)),
+    (triangles, (np.zeros((0, 3)), 1)),
     (composed_functions, (X, Y, v, -2.5)),
     (
         composed_functions,
