@@ -348,8 +348,7 @@ def save_matrix(
     metadata file beside it (for a `scalar` of that value type, a 1x1 x, SystemDS's scalar
     metadata)."""
     try:
-        # A missing folder is made, as SystemDS's write makes it (on HDFS and locally).
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        _make_folder(path)
         # Open the file ourselves: np.save and mmwrite would append their extension.
         if scalar is not None and fmt != "npy":  # the value alone, in any text format
             dense = x.toarray() if sp.issparse(x) else np.asarray(x)
@@ -384,6 +383,16 @@ def save_matrix(
             _write_mtd(x, path, fmt, sep, header)
     except OSError as e:
         raise KernelError(f"cannot write '{path}': {e}") from e
+
+
+def _make_folder(path: str) -> None:
+    """`path`'s folder, made where missing, as SystemDS's write makes it."""
+    folder = Path(path).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        there = next((p for p in (folder, *folder.parents) if p.exists()), folder)
+        raise KernelError(f"cannot write '{path}': '{there}' is a file, not a folder") from None
 
 
 def _save_ijv(x: np.ndarray | sp.csr_array, path: str, mm: bool) -> None:
