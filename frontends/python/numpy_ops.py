@@ -198,24 +198,20 @@ def _finite_test(finite: bool) -> Handler:
     return h
 
 
-def _binary(op: str) -> Handler:
+def _binary(op: str, compare: bool = False) -> Handler:
+    """A two-argument NumPy function as the operator `op` (np.greater & co. with
+    compare=True: the comparison operators)."""
+
     def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
         if len(args) != 2 or kw:
             raise tr.err(node, "takes two arguments")
-        return tr.binop(op, args[0], args[1], node)
+        return (tr.compare if compare else tr.binop)(op, args[0], args[1], node)
 
     return h
 
 
 def _compare(op: str) -> Handler:
-    """np.greater & co.: the comparison operators as functions."""
-
-    def h(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
-        if len(args) != 2 or kw:
-            raise tr.err(node, "takes two arguments")
-        return tr.compare(op, args[0], args[1], node)
-
-    return h
+    return _binary(op, compare=True)
 
 
 def _logical_xor(tr: Any, args: list[Val], kw: dict[str, Val], node: ast.Call) -> Val:
